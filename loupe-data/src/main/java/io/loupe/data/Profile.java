@@ -1,0 +1,23 @@
+package io.loupe.data;
+
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.paths.PathCounts;
+import io.loupe.data.paths.SlabForest;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one profiled run produced: the header, the static metadata of every method the agent
+ * registered, and each profiler's data. A profile is self-contained: reports need nothing else.
+ *
+ * @param header   who wrote it, when, with which options
+ * @param methods  static metadata, indexed by method id ({@code methods.get(i).id() == i})
+ * @param counts   Ball–Larus path counts per method (summed over threads)
+ * @param forests  k-slab forests, one per thread that streamed path ids (k ≥ 2 only)
+ * @param stats    named counters of the run (hash operations, stream items, nodes, …)
+ * @param warnings what the agent reported while instrumenting (classes left as they were, …)
+ */
+public record Profile(ProfileHeader header, List<MethodMeta> methods, List<PathCounts> counts,
+                      List<SlabForest> forests, Map<String, Long> stats, List<String> warnings) {
+}

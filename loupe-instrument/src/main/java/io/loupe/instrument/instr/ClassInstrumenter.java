@@ -1,0 +1,165 @@
+package io.loupe.instrument.instr;
+
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.instrument.flow.MethodModel;
+import io.loupe.runtime.registry.MethodRegistry;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodTooLargeException;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Instruments every method of a class for path profiling and registers their metadata.
+ *
+ * <p>Ids: the class's methods with code get consecutive ids reserved in declaration order before
+ * anything is rewritten, so ids are a function of the class bytes and the load order. A method
+ * that cannot be instrumented — JSR/RET subroutines, a frame missing at a jump target, or
+ * growing past the 64 KiB code limit — is left exactly as it was and registered as
+ * uninstrumented, with one warning; the rest of the class is still instrumented.
+ */
+public final class ClassInstrumenter {
+
+    private final PathSettings settings;
+    private final Consumer<String> warnings;
+
+    public ClassInstrumenter(PathSettings settings, Consumer<String> warnings) {
+        this.settings = settings;
+        this.warnings = warnings;
+    }
+
+    /** The instrumented class, or null if no method was changed. */
+    public byte[] instrument(byte[] original) {
+        ClassNode probe = read(original);
+        List<Integer> withCode = new ArrayList<>();
+        for (int i = 0; i < probe.methods.size(); i++) {
+            MethodNode m = probe.methods.get(i);
+            if ((m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0 && m.instructions.size() > 0) {
+                withCode.add(i);
+            }
+        }
+        if (withCode.isEmpty()) {
+            return null;
+        }
+        int base = MethodRegistry.reserve(withCode.size());
+        Set<Integer> leftAlone = new HashSet<>();
+        while (true) {
+            Attempt a = attempt(original, base, withCode, leftAlone);
+            if (a.retry >= 0) {
+                leftAlone.add(a.retry);   // the tree may be half-edited: start again from the original bytes
+                continue;
+            }
+            for (int j = 0; j < a.metas.length; j++) {
+                MethodRegistry.register(a.metas[j], a.arraySizes[j]);
+            }
+            return a.bytes;
+        }
+    }
+
+    /** One try at the class: either its bytes (null if unchanged) with metadata, or a method to leave alone. */
+    private record Attempt(byte[] bytes, MethodMeta[] metas, int[] arraySizes, int retry) {
+    }
+
+    private Attempt attempt(byte[] original, int base, List<Integer> withCode, Set<Integer> leftAlone) {
+        ClassNode cn = read(original);
+        String className = cn.name.replace('/', '.');
+        MethodMeta[] metas = new MethodMeta[withCode.size()];
+        int[] arraySizes = new int[withCode.size()];
+        boolean changed = false;
+        for (int j = 0; j < withCode.size(); j++) {
+            MethodNode m = cn.methods.get(withCode.get(j));
+            int id = base + j;
+            if (leftAlone.contains(j)) {
+                metas[j] = uninstrumented(m, id, className, cn.sourceFile);
+                continue;
+            }
+            try {
+                MethodModel model = MethodModel.of(m);
+                if (model.dag() == null) {
+                    warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: JSR/RET subroutines");
+                    metas[j] = model.toMeta(id, className, cn.sourceFile, MethodMeta.Storage.NONE);
+                    continue;
+                }
+                MethodMeta.Storage storage = storage(model);
+                metas[j] = model.toMeta(id, className, cn.sourceFile, storage);
+                boolean frames = (cn.version & 0xffff) >= Opcodes.V1_6;
+                if (settings.blockTrace()) {
+                    new BlockTraceInserter(m, model, id, frames).insert();
+                    changed = true;
+                } else if (storage != MethodMeta.Storage.NONE) {
+                    arraySizes[j] = storage == MethodMeta.Storage.ARRAY ? (int) model.numPaths() : 0;
+                    new PathProbeInserter(m, model, new PathRegister(mode(storage), id, m.maxLocals), frames).insert();
+                    changed = true;
+                }
+            } catch (RuntimeException e) {
+                warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: " + e);
+                return new Attempt(null, null, null, j);
+            }
+        }
+        if (!changed) {
+            return new Attempt(null, metas, arraySizes, -1);
+        }
+        try {
+            ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+            cn.accept(cw);
+            return new Attempt(cw.toByteArray(), metas, arraySizes, -1);
+        } catch (MethodTooLargeException e) {
+            int j = indexOf(cn, withCode, e.getMethodName(), e.getDescriptor());
+            if (j < 0 || leftAlone.contains(j)) {
+                throw e;
+            }
+            warnings.accept("left " + className + "." + e.getMethodName() + e.getDescriptor()
+                    + " uninstrumented: its code would exceed 64 KiB");
+            return new Attempt(null, null, null, j);
+        }
+    }
+
+    private MethodMeta.Storage storage(MethodModel model) {
+        if (settings.blockTrace()) {
+            return MethodMeta.Storage.NONE;
+        }
+        if (model.numPaths() <= 1 && model.loops().loops().isEmpty() && !settings.trivial()) {
+            return MethodMeta.Storage.NONE;
+        }
+        return model.numPaths() <= settings.arrayLimit() ? MethodMeta.Storage.ARRAY : MethodMeta.Storage.HASH;
+    }
+
+    private PathRegister.Mode mode(MethodMeta.Storage storage) {
+        if (settings.k() >= 2) {
+            return PathRegister.Mode.KPATHS;
+        }
+        return storage == MethodMeta.Storage.ARRAY ? PathRegister.Mode.ARRAY : PathRegister.Mode.HASH;
+    }
+
+    private static MethodMeta uninstrumented(MethodNode m, int id, String className, String sourceFile) {
+        try {
+            return MethodModel.of(m).toMeta(id, className, sourceFile, MethodMeta.Storage.NONE);
+        } catch (RuntimeException e) {
+            return new MethodMeta(id, className, m.name, m.desc, sourceFile, List.of(), List.of(), List.of(), 0, 0,
+                    MethodMeta.Storage.NONE);
+        }
+    }
+
+    private static int indexOf(ClassNode cn, List<Integer> withCode, String name, String desc) {
+        for (int j = 0; j < withCode.size(); j++) {
+            MethodNode m = cn.methods.get(withCode.get(j));
+            if (m.name.equals(name) && m.desc.equals(desc)) {
+                return j;
+            }
+        }
+        return -1;
+    }
+
+    private static ClassNode read(byte[] bytes) {
+        ClassNode cn = new ClassNode();
+        new ClassReader(bytes).accept(cn, ClassReader.EXPAND_FRAMES);
+        return cn;
+    }
+}

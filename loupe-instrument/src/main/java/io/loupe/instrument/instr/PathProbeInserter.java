@@ -1,0 +1,193 @@
+package io.loupe.instrument.instr;
+
+import io.loupe.instrument.flow.BallLarusDag;
+import io.loupe.instrument.flow.ControlFlowGraph;
+import io.loupe.instrument.flow.MethodModel;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Rewrites one method for Ball–Larus path profiling, following its {@link MethodModel}.
+ *
+ * <p>Where each probe goes, for a CFG transfer {@code u→v}:
+ * <ul>
+ *   <li>{@code u} ends with {@code goto}: before the {@code goto};</li>
+ *   <li>{@code v} is the fall-through of {@code u}: right after {@code u}'s last instruction, which
+ *   only the fall-through executes (jumps to {@code v} land on {@code v}'s label, after it);</li>
+ *   <li>{@code v} is the target of a conditional jump or switch case of {@code u}: in a trampoline
+ *   appended after the method's code ({@code T: probe; goto v}), the jump redirected to {@code T}.</li>
+ * </ul>
+ * A forward transfer carries {@code r += inc}; a back edge or cut edge ends the path and starts
+ * the next ({@code end(inc(u→EXIT)); r = inc(ENTRY→v)}); a return or throw ends the path before
+ * the instruction; an exception handler is entered through a trampoline that starts a path. An
+ * exception thrown mid-path thus drops that path (it is never counted, never corrupts another),
+ * and the handler starts afresh.
+ *
+ * <p>Stack map frames: the class is read with expanded frames; the appended locals are added to
+ * every frame (they are assigned at entry, before any frame), and each trampoline gets a copy of
+ * its target's frame. No frame is ever computed, so no class is ever loaded to merge types.
+ */
+final class PathProbeInserter {
+
+    private final MethodNode m;
+    private final MethodModel model;
+    private final PathRegister reg;
+    private final boolean frames;
+    private final InsnList trampolines = new InsnList();
+    private final Map<LabelNode, LabelNode> handlerTrampolines = new HashMap<>();
+
+    PathProbeInserter(MethodNode m, MethodModel model, PathRegister reg, boolean frames) {
+        this.m = m;
+        this.model = model;
+        this.reg = reg;
+        this.frames = frames;
+    }
+
+    /** Inserts all probes. Throws {@link IllegalStateException} if the method cannot be instrumented. */
+    void insert() {
+        ControlFlowGraph g = model.cfg();
+        BallLarusDag dag = model.dag();
+        List<AbstractInsnNode> insns = g.instructions();
+        // Resolve every insertion point before the list changes.
+        List<Runnable> edits = new ArrayList<>();
+        for (ControlFlowGraph.Block u : g.blocks()) {
+            if (!model.dominators().reachable(u.index())) {
+                continue;
+            }
+            AbstractInsnNode last = insns.get(u.last());
+            if (u.exits()) {
+                long inc = dag.edge(u.index(), dag.exit()).inc();
+                edits.add(() -> m.instructions.insertBefore(last, reg.end(inc)));
+            }
+            for (int v : u.successors()) {
+                InsnList probe = transferProbe(dag, u.index(), v);
+                if (probe != null) {
+                    planTransfer(g, u, v, last, probe, edits);
+                }
+            }
+        }
+        for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
+            LabelNode original = tcb.handler;
+            BallLarusDag.Edge start = dag.edge(dag.entry(), g.blockAt(original));
+            if (start == null) {
+                continue;   // a handler no reachable code can throw to
+            }
+            LabelNode trampoline = handlerTrampolines.computeIfAbsent(original, h -> trampoline(h, reg.start(start.inc())));
+            edits.add(() -> tcb.handler = trampoline);
+        }
+        for (Runnable edit : edits) {
+            edit.run();
+        }
+        if (frames) {
+            // Trampoline frames were copied from unextended frames, so both lists are extended.
+            FrameLocals.append(m.maxLocals, reg.frameLocals(), m.instructions, trampolines);
+        }
+        long entryInc = dag.edge(dag.entry(), 0).inc();
+        m.instructions.insert(reg.entry(entryInc));
+        m.instructions.add(trampolines);
+    }
+
+    /** The probe of transfer {@code u→v}, or null if it needs none. */
+    private InsnList transferProbe(BallLarusDag dag, int u, int v) {
+        BallLarusDag.Edge forward = dag.edge(u, v);
+        if (forward != null && forward.kind() == io.loupe.data.meta.EdgeKind.NORMAL) {
+            return forward.inc() == 0 ? null : reg.add(forward.inc());
+        }
+        // A back edge or a cut edge: the path ends here and the next starts at v.
+        InsnList l = reg.end(dag.edge(u, dag.exit()).inc());
+        l.add(reg.start(dag.edge(dag.entry(), v).inc()));
+        return l;
+    }
+
+    private void planTransfer(ControlFlowGraph g, ControlFlowGraph.Block u, int v, AbstractInsnNode last,
+                              InsnList probe, List<Runnable> edits) {
+        int op = last.getOpcode();
+        if (op == Opcodes.GOTO) {
+            edits.add(() -> m.instructions.insertBefore(last, probe));
+            return;
+        }
+        boolean fallsThrough = u.last() + 1 < g.instructions().size() && g.blockOf(u.last() + 1) == v
+                && !isUnconditional(last);
+        if (last instanceof JumpInsnNode jump && g.blockAt(jump.label) == v) {
+            InsnList copy = fallsThrough ? clone(probe) : probe;
+            LabelNode t = trampoline(jump.label, copy);
+            edits.add(() -> jump.label = t);
+        } else if (last instanceof TableSwitchInsnNode sw) {
+            redirectSwitch(g, u.index(), v, sw.labels, probe, edits);
+            if (g.blockAt(sw.dflt) == v) {
+                LabelNode t = trampolineFor(u.index(), sw.dflt, probe);
+                edits.add(() -> sw.dflt = t);
+            }
+            return;
+        } else if (last instanceof LookupSwitchInsnNode sw) {
+            redirectSwitch(g, u.index(), v, sw.labels, probe, edits);
+            if (g.blockAt(sw.dflt) == v) {
+                LabelNode t = trampolineFor(u.index(), sw.dflt, probe);
+                edits.add(() -> sw.dflt = t);
+            }
+            return;
+        }
+        if (fallsThrough) {
+            edits.add(() -> m.instructions.insert(last, probe));
+        }
+    }
+
+    /** Trampolines of switch cases, keyed by (switch block, target label): cases to one block share one. */
+    private final Map<Long, LabelNode> switchTrampolines = new HashMap<>();
+    private final Map<LabelNode, Integer> labelIds = new HashMap<>();
+
+    private LabelNode trampolineFor(int u, LabelNode target, InsnList probe) {
+        long key = ((long) u << 32) | labelIds.computeIfAbsent(target, l -> labelIds.size());
+        return switchTrampolines.computeIfAbsent(key, x -> trampoline(target, clone(probe)));
+    }
+
+    private void redirectSwitch(ControlFlowGraph g, int u, int v, List<LabelNode> labels, InsnList probe,
+                                List<Runnable> edits) {
+        for (int i = 0; i < labels.size(); i++) {
+            if (g.blockAt(labels.get(i)) == v) {
+                LabelNode t = trampolineFor(u, labels.get(i), probe);
+                int index = i;
+                edits.add(() -> labels.set(index, t));
+            }
+        }
+    }
+
+    /** Appends {@code T: [frame of target] code; goto target} after the code and returns T. */
+    private LabelNode trampoline(LabelNode target, InsnList code) {
+        LabelNode t = new LabelNode();
+        trampolines.add(t);
+        if (frames) {
+            trampolines.add(FrameLocals.copy(FrameLocals.at(target)));
+        }
+        trampolines.add(code);
+        trampolines.add(new JumpInsnNode(Opcodes.GOTO, target));
+        return t;
+    }
+
+    private static boolean isUnconditional(AbstractInsnNode n) {
+        int op = n.getOpcode();
+        return op == Opcodes.GOTO || n instanceof TableSwitchInsnNode || n instanceof LookupSwitchInsnNode
+                || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.ATHROW;
+    }
+
+    private static InsnList clone(InsnList l) {
+        InsnList copy = new InsnList();
+        Map<LabelNode, LabelNode> none = new HashMap<>();
+        for (AbstractInsnNode n = l.getFirst(); n != null; n = n.getNext()) {
+            copy.add(n.clone(none));
+        }
+        return copy;
+    }
+}

@@ -1,0 +1,40 @@
+package io.loupe.runtime;
+
+import io.loupe.runtime.paths.PathThread;
+
+/**
+ * The entry points that instrumented code calls. Each is called once per method activation (never
+ * per event): it hands the activation the current thread's recorder, which the activation keeps
+ * in a local variable (DESIGN §4).
+ *
+ * <p>Finding the current thread's recorder without a {@link ThreadLocal} lookup on every call: a
+ * static one-entry cache holds the last recorder handed out. Its owner is a final field, so a
+ * racy read of the cache is safe: a thread that finds someone else's recorder there takes the
+ * slow path. A single-threaded program never leaves the fast path.
+ */
+public final class Loupe {
+
+    private static PathThread last = PathThread.NOBODY;
+
+    private Loupe() {
+    }
+
+    /** The current thread's path recorder. */
+    public static PathThread thread() {
+        PathThread t = last;
+        if (t.owner() == Thread.currentThread()) {
+            return t;
+        }
+        t = PathThread.current();
+        last = t;
+        return t;
+    }
+
+    /**
+     * The current thread's path counters of method {@code methodId}: a {@code long[numPaths]} that
+     * the activation increments at each path end ({@code count[r]++}).
+     */
+    public static long[] counters(int methodId) {
+        return thread().counters(methodId);
+    }
+}

@@ -1,0 +1,117 @@
+package io.loupe.runtime.dump;
+
+import io.loupe.data.Profile;
+import io.loupe.data.ProfileHeader;
+import io.loupe.data.format.ProfileWriter;
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.paths.PathCounts;
+import io.loupe.data.paths.SlabForest;
+import io.loupe.runtime.paths.KSlabForest;
+import io.loupe.runtime.paths.PathThread;
+import io.loupe.runtime.registry.MethodRegistry;
+import io.loupe.runtime.trace.BlockTrace;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Collects every thread's data and the registered metadata into a {@link Profile} and writes it
+ * (to a temporary file, then renamed). Runs in a shutdown hook; threads still running at that
+ * moment are read as they are.
+ */
+public final class ProfileDumper {
+
+    private final Path out;
+    private final String options;
+    private final String version;
+
+    public ProfileDumper(Path out, String options, String version) {
+        this.out = out;
+        this.options = options;
+        this.version = version;
+    }
+
+    /** Registers a shutdown hook that dumps the profile at JVM exit. */
+    public void installShutdownHook() {
+        Thread hook = new Thread(this::dumpQuietly, "loupe-dump");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    private void dumpQuietly() {
+        try {
+            Profile p = collect();
+            ProfileWriter.write(p, out);
+            if (BlockTrace.used()) {
+                Path trace = out.resolveSibling(out.getFileName() + ".blocks");
+                BlockTrace.write(trace);
+                Warnings.info("wrote block trace " + trace);
+            }
+            Warnings.info("wrote " + out + " (" + p.counts().size() + " methods with paths, "
+                    + p.forests().size() + " k-slab forests)");
+        } catch (IOException | RuntimeException e) {
+            Warnings.info("could not write profile " + out + ": " + e);
+        }
+    }
+
+    /** A snapshot of everything recorded so far. */
+    public Profile collect() {
+        int k = PathThread.k();
+        List<MethodMeta> methods = MethodRegistry.snapshot();
+        List<PathThread> threads = PathThread.all();
+        Map<Integer, TreeMap<Long, Long>> merged = new TreeMap<>();
+        List<SlabForest> forests = new ArrayList<>();
+        long hashOps = 0;
+        long streamItems = 0;
+        long forestNodes = 0;
+        for (PathThread t : threads) {
+            hashOps += t.hashOps();
+            long[][] arrays = t.counterArrays();
+            for (int m = 0; m < arrays.length; m++) {
+                long[] a = arrays[m];
+                if (a != null) {
+                    for (int id = 0; id < a.length; id++) {
+                        if (a[id] != 0) {
+                            merged.computeIfAbsent(m, x -> new TreeMap<>()).merge((long) id, a[id], Long::sum);
+                        }
+                    }
+                }
+            }
+            t.hashedCounts().forEach((key, count) -> merged.computeIfAbsent((int) (key >>> 32), x -> new TreeMap<>())
+                    .merge(key & 0xffffffffL, count, Long::sum));
+            KSlabForest f = t.forest();
+            if (f != null && f.size() > 0) {
+                streamItems += f.items();
+                forestNodes += f.size();
+                forests.add(f.snapshot(t.name(), k));
+            }
+        }
+        List<PathCounts> counts = new ArrayList<>();
+        merged.forEach((m, byId) -> {
+            long[] ids = new long[byId.size()];
+            long[] cs = new long[byId.size()];
+            int i = 0;
+            for (Map.Entry<Long, Long> e : byId.entrySet()) {
+                ids[i] = e.getKey();
+                cs[i++] = e.getValue();
+            }
+            counts.add(new PathCounts(m, ids, cs));
+        });
+        Map<String, Long> stats = new LinkedHashMap<>();
+        stats.put("paths.threads", (long) threads.size());
+        stats.put("paths.methods", (long) methods.size());
+        stats.put("paths.hashOps", hashOps);
+        if (k >= 2) {
+            stats.put("paths.streamItems", streamItems);
+            stats.put("paths.forestNodes", forestNodes);
+        }
+        ProfileHeader header = new ProfileHeader(version, System.currentTimeMillis(), options, k,
+                System.getProperty("java.vm.name", "") + " " + System.getProperty("java.version", ""),
+                System.getProperty("sun.java.command", ""));
+        return new Profile(header, methods, counts, forests, stats, Warnings.all());
+    }
+}

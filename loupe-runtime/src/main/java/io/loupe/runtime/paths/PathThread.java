@@ -1,0 +1,127 @@
+package io.loupe.runtime.paths;
+
+import io.loupe.runtime.registry.MethodRegistry;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One thread's path profiling state: Ball–Larus counter arrays for methods with few paths, a hash
+ * table for the others, and the k-slab forest when k ≥ 2. Only the owning thread writes it; the
+ * dump at exit reads it. Every recorder is registered in a global list when created, so threads
+ * that end keep their data.
+ */
+public final class PathThread {
+
+    /** A recorder that belongs to no thread: the initial value of caches. */
+    public static final PathThread NOBODY = new PathThread(null);
+
+    private static final List<PathThread> ALL = new ArrayList<>();
+    private static final ThreadLocal<PathThread> CURRENT = ThreadLocal.withInitial(PathThread::create);
+    private static volatile int k = 1;
+
+    private final Thread owner;
+    private final String name;
+    private long[][] counters = new long[64][];
+    private final OpenLongTable hashed = new OpenLongTable(256);
+    private long hashOps;
+    private KSlabForest forest;
+
+    private PathThread(Thread owner) {
+        this.owner = owner;
+        this.name = owner == null ? "" : owner.getName();
+    }
+
+    /** Sets the k of k-iteration path profiling for recorders created from now on (the agent, at start). */
+    public static void configure(int iterations) {
+        k = iterations;
+    }
+
+    public static int k() {
+        return k;
+    }
+
+    /** The current thread's recorder, created and registered on first use (slow path). */
+    public static PathThread current() {
+        return CURRENT.get();
+    }
+
+    private static PathThread create() {
+        PathThread t = new PathThread(Thread.currentThread());
+        if (k >= 2) {
+            t.forest = new KSlabForest(k);
+        }
+        synchronized (ALL) {
+            ALL.add(t);
+        }
+        return t;
+    }
+
+    /** Every recorder created so far. */
+    public static List<PathThread> all() {
+        synchronized (ALL) {
+            return new ArrayList<>(ALL);
+        }
+    }
+
+    public Thread owner() {
+        return owner;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** This thread's counter array of a method with array storage. */
+    public long[] counters(int methodId) {
+        long[][] c = counters;
+        if (methodId < c.length) {
+            long[] a = c[methodId];
+            if (a != null) {
+                return a;
+            }
+        }
+        return allocateCounters(methodId);
+    }
+
+    private long[] allocateCounters(int methodId) {
+        if (methodId >= counters.length) {
+            counters = java.util.Arrays.copyOf(counters, Math.max(methodId + 1, counters.length * 2));
+        }
+        long[] a = new long[Math.max(1, MethodRegistry.arraySize(methodId))];
+        counters[methodId] = a;
+        return a;
+    }
+
+    /** Ball–Larus path end of a method whose paths are too many for an array. */
+    public void countPath(int methodId, int pathId) {
+        hashOps++;
+        hashed.addTo(OpenLongTable.key(methodId, pathId), 1);
+    }
+
+    /**
+     * k-BLPP path end: streams path id {@code pathId} of {@code methodId} into the k-slab forest
+     * and returns the activation's new cursor (see {@link KSlabForest#step}).
+     */
+    public long step(long cursor, int methodId, int pathId) {
+        return forest.step(cursor, methodId, pathId);
+    }
+
+    /** Counter arrays by method id (entries may be null). Read at dump time. */
+    public long[][] counterArrays() {
+        return counters;
+    }
+
+    public OpenLongTable hashedCounts() {
+        return hashed;
+    }
+
+    public long hashOps() {
+        return hashOps + (forest == null ? 0 : forest.hashOps());
+    }
+
+    /** The k-slab forest, or null when k = 1. */
+    public KSlabForest forest() {
+        return forest;
+    }
+}

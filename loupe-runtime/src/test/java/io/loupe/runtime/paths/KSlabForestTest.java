@@ -1,0 +1,144 @@
+package io.loupe.runtime.paths;
+
+import io.loupe.data.paths.SlabForest;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The runtime's k-slab forest against a literal transcription of paper 004's Fig. 6 (maps of
+ * children, an explicit n): same labelled paths, same counters, whatever the node layout,
+ * move-to-front or root storage.
+ */
+class KSlabForestTest {
+
+    private static final int MARK = -1;
+
+    @Property(tries = 300)
+    void matchesTheLiteralFig6Construction(@ForAll @IntRange(min = 2, max = 6) int k,
+                                          @ForAll @Size(max = 400) List<@IntRange(min = -1, max = 5) Integer> stream) {
+        KSlabForest forest = new KSlabForest(k);
+        Reference reference = new Reference(k);
+        long cursor = KSlabForest.START;
+        for (int r : stream) {
+            if (r == MARK) {
+                cursor = KSlabForest.START;
+                reference.marker();
+            } else {
+                cursor = forest.step(cursor, 7, r);
+                reference.item(7, r);
+            }
+        }
+        assertEquals(reference.paths(), paths(forest.snapshot("t", k)));
+        assertEquals(reference.nodes, forest.size());
+    }
+
+    @Test
+    void theFigure5ExampleHasTheForestOfThePaper() {
+        // Σ = *, 6 2 0 | 0 2 2 | 0 0 2 | 2 0 0 | 2 3   (paper 004, Example 3, k = 4)
+        KSlabForest forest = new KSlabForest(4);
+        long cursor = KSlabForest.START;
+        for (int r : new int[] {6, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 3}) {
+            cursor = forest.step(cursor, 0, r);
+        }
+        Map<List<Integer>, Long> paths = paths(forest.snapshot("t", 4));
+        assertEquals(1L, paths.get(List.of(6, 2, 0, 0, 2, 2)));
+        assertEquals(1L, paths.get(List.of(0, 2, 2, 0, 0, 2)));
+        assertEquals(1L, paths.get(List.of(0, 0, 2, 2, 0, 0)));
+        assertEquals(1L, paths.get(List.of(2, 0, 0, 2, 3)));
+        assertTrue(paths.keySet().stream().allMatch(p -> p.size() <= 2 * 4 - 2), "at most 2k-2 levels");
+    }
+
+    @Test
+    void hotChildrenMoveToTheFrontWithoutChangingCounts() {
+        KSlabForest forest = new KSlabForest(2);
+        long cursor = KSlabForest.START;
+        for (int i = 0; i < 100; i++) {
+            cursor = forest.step(cursor, 0, i % 10 == 0 ? 1 : 2);
+        }
+        Map<List<Integer>, Long> paths = paths(forest.snapshot("t", 2));
+        // 1 then nine 2s, ten times: 2-grams (2,2) 8×10, (1,2) 10, (2,1) 9.
+        assertEquals(80L, paths.get(List.of(2, 2)));
+        assertEquals(10L, paths.get(List.of(1, 2)));
+        assertEquals(9L, paths.get(List.of(2, 1)));
+    }
+
+    /** Root-to-node label sequences with their counters (the forest as a set of labelled paths). */
+    static Map<List<Integer>, Long> paths(SlabForest f) {
+        Map<List<Integer>, Long> out = new HashMap<>();
+        List<List<Integer>> labels = new ArrayList<>();
+        for (int i = 0; i < f.size(); i++) {
+            List<Integer> l = new ArrayList<>(f.parent()[i] < 0 ? List.of() : labels.get(f.parent()[i]));
+            assertTrue(f.parent()[i] < i, "parents come before children");
+            l.add(f.label()[i]);
+            labels.add(l);
+            assertEquals(null, out.put(l, f.count()[i]), "no two siblings share a label");
+        }
+        return out;
+    }
+
+    /** Fig. 6 as printed: hash map of roots, children by label, explicit n. */
+    static final class Reference {
+        final int k;
+        final Map<List<Integer>, Long> counts = new HashMap<>();
+        List<Integer> tau;
+        List<Integer> beta;
+        int n;
+        int nodes;
+
+        Reference(int k) {
+            this.k = k;
+        }
+
+        void marker() {
+            n = 0;
+            tau = null;
+            beta = null;
+        }
+
+        void item(int method, int r) {
+            if (n % (k - 1) == 0) {
+                beta = tau;
+                tau = List.of(r);
+            } else {
+                tau = append(tau, r);
+            }
+            ensure(tau);
+            if (beta != null) {
+                beta = append(beta, r);
+                ensure(beta);
+                counts.merge(beta, 1L, Long::sum);
+            } else {
+                counts.merge(tau, 1L, Long::sum);
+            }
+            n++;
+        }
+
+        private void ensure(List<Integer> node) {
+            if (!counts.containsKey(node)) {
+                counts.put(node, 0L);
+                nodes++;
+            }
+        }
+
+        private static List<Integer> append(List<Integer> l, int r) {
+            List<Integer> c = new ArrayList<>(l);
+            c.add(r);
+            return c;
+        }
+
+        Map<List<Integer>, Long> paths() {
+            return counts;
+        }
+    }
+}

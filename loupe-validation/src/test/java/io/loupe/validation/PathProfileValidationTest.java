@@ -1,0 +1,123 @@
+package io.loupe.validation;
+
+import io.loupe.analysis.kpaths.KIpfBuilder;
+import io.loupe.analysis.kpaths.KPathForest;
+import io.loupe.analysis.paths.PathDecoder;
+import io.loupe.data.Profile;
+import io.loupe.data.format.ProfileReader;
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.paths.PathCounts;
+import io.loupe.validation.support.AgentRun;
+import io.loupe.validation.support.BlockTraceOracle;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Runs each validation target under the real agent and checks its path profile against the naive
+ * block tracer: acyclic path counts must equal the oracle's block-sequence counts, and every
+ * k-IPF node must equal brute-force n-gram counting over the same per-activation path streams.
+ */
+class PathProfileValidationTest {
+
+    private static final String TARGETS = "io.loupe.validation.targets.";
+    private static final String INCLUDE = "include=io.loupe.validation.targets.*";
+
+    static Stream<Arguments> runs() {
+        List<Arguments> runs = new ArrayList<>();
+        for (String target : List.of("LoopsTarget", "SwitchTarget", "ExceptionsTarget", "RecursionTarget",
+                "ThreadsTarget", "HugePathsTarget")) {
+            for (String options : List.of("k=1", "k=1,paths.arrayLimit=1", "k=2", "k=4")) {
+                runs.add(Arguments.of(target, options));
+            }
+        }
+        return runs.stream();
+    }
+
+    @ParameterizedTest(name = "{0} with {1}")
+    @MethodSource("runs")
+    void pathCountsEqualTheBlockTracerAndKPathsEqualNGramCounts(String target, String options, @TempDir Path dir)
+            throws Exception {
+        AgentRun.Result plain = AgentRun.run(null, TARGETS + target);
+        assertEquals(0, plain.exitCode(), plain.stderr());
+
+        Path traceProfile = dir.resolve("trace.prof");
+        AgentRun.Result traced = AgentRun.run("profile=blocktrace," + INCLUDE + ",out=" + traceProfile, TARGETS + target);
+        assertEquals(plain.stdout(), traced.stdout(), "the block tracer must not change the output");
+        BlockTraceOracle oracle = BlockTraceOracle.read(dir.resolve("trace.prof.blocks"), ProfileReader.read(traceProfile));
+
+        Path profileFile = dir.resolve("paths.prof");
+        AgentRun.Result profiled = AgentRun.run("profile=paths," + options + "," + INCLUDE + ",out=" + profileFile,
+                TARGETS + target);
+        assertEquals(plain.stdout(), profiled.stdout(), "path profiling must not change the output");
+        assertEquals(0, profiled.exitCode(), profiled.stderr());
+        assertFalse(profiled.stderr().contains("uninstrumented"), profiled.stderr());
+        Profile profile = ProfileReader.read(profileFile);
+
+        int k = profile.header().k();
+        int checked = 0;
+        Map<Integer, KPathForest> ipf = Map.of();
+        if (k >= 2) {
+            KIpfBuilder builder = new KIpfBuilder(k);
+            profile.forests().forEach(builder::add);
+            ipf = builder.build();
+        }
+        for (MethodMeta m : profile.methods()) {
+            if (m.storage() == MethodMeta.Storage.NONE) {
+                continue;
+            }
+            String sig = BlockTraceOracle.signature(m);
+            PathDecoder decoder = new PathDecoder(m);
+            if (k == 1) {
+                assertEquals(oracle.pathCounts(sig), decodedCounts(profile, m, decoder), "path counts of " + sig);
+            } else {
+                assertEquals(oracle.nGramCounts(sig, k), decodedKPaths(ipf.get(m.id()), decoder), "k-paths of " + sig);
+            }
+            checked++;
+        }
+        assertTrue(checked > 0, "no instrumented method was checked");
+    }
+
+    static Map<List<Integer>, Long> decodedCounts(Profile profile, MethodMeta m, PathDecoder decoder) {
+        Map<List<Integer>, Long> counts = new HashMap<>();
+        for (PathCounts pc : profile.counts()) {
+            if (pc.methodId() == m.id()) {
+                for (int i = 0; i < pc.ids().length; i++) {
+                    counts.merge(blocks(decoder, pc.ids()[i]), pc.counts()[i], Long::sum);
+                }
+            }
+        }
+        return counts;
+    }
+
+    static Map<List<List<Integer>>, Long> decodedKPaths(KPathForest forest, PathDecoder decoder) {
+        Map<List<List<Integer>>, Long> counts = new HashMap<>();
+        if (forest != null) {
+            forest.forEachPath(p -> {
+                List<List<Integer>> seq = new ArrayList<>();
+                for (long id : p.ids()) {
+                    seq.add(blocks(decoder, id));
+                }
+                counts.merge(seq, p.count(), Long::sum);
+            });
+        }
+        return counts;
+    }
+
+    static List<Integer> blocks(PathDecoder decoder, long id) {
+        return Arrays.stream(decoder.decode(id).blocks()).boxed().toList();
+    }
+}

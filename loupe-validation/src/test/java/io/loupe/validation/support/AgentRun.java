@@ -1,0 +1,71 @@
+package io.loupe.validation.support;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs a Java program in a forked JVM, with or without the real Loupe agent, and captures what it did. */
+public final class AgentRun {
+
+    /** What a forked JVM did. */
+    public record Result(int exitCode, String stdout, String stderr) {
+    }
+
+    private AgentRun() {
+    }
+
+    /** The agent jar built by the reactor (set by the build), failing loudly if it is missing. */
+    public static Path agentJar() {
+        String p = System.getProperty("loupe.agent.jar", "../loupe-agent/target/loupe-agent.jar");
+        Path jar = Path.of(p).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("agent jar not built: " + jar + " (run mvn verify from the root)");
+        }
+        return jar;
+    }
+
+    /** The validation targets' class path. */
+    public static String targetClassPath() {
+        return Path.of("target/test-classes").toAbsolutePath().toString();
+    }
+
+    public static Path java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    /** Runs {@code java [-javaagent:jar=options] -cp targets mainClass}; options null means no agent. */
+    public static Result run(String agentOptions, String mainClass, String... args) throws IOException, InterruptedException {
+        return run(java(), agentOptions, targetClassPath(), mainClass, args);
+    }
+
+    public static Result run(Path java, String agentOptions, String classPath, String mainClass, String... args)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java.toString());
+        cmd.add("-Xshare:auto");
+        if (agentOptions != null) {
+            cmd.add("-javaagent:" + agentJar() + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
+        }
+        cmd.add("-cp");
+        cmd.add(classPath);
+        cmd.add(mainClass);
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile("loupe-out", ".txt");
+        Path err = Files.createTempFile("loupe-err", ".txt");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("timed out: " + cmd);
+            }
+            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+}
