@@ -25,6 +25,7 @@ public final class AgentOptions {
         KEYS.put("include", "class-name globs to instrument, ';'-separated ('*' any chars, '?' one). Default: all");
         KEYS.put("exclude", "class-name globs never to instrument, ';'-separated. Default: none");
         KEYS.put("paths.arrayLimit", "methods with at most this many paths count into arrays, others hash. Default: 4096");
+        KEYS.put("paths.maxNodes", "per-thread k-slab forest node budget; cold nodes are pruned beyond it. Default: 4000000");
         KEYS.put("paths.trivial", "true to also instrument single-path methods without loops. Default: false");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
         KEYS.put("help", "print this help on stderr and exit");
@@ -38,6 +39,7 @@ public final class AgentOptions {
     private List<String> include = List.of();
     private List<String> exclude = List.of();
     private int arrayLimit = 4096;
+    private int maxNodes = 4_000_000;
     private boolean trivial;
     private boolean verbose;
     private boolean help;
@@ -94,6 +96,7 @@ public final class AgentOptions {
             case "include" -> include = list(value);
             case "exclude" -> exclude = list(value);
             case "paths.arrayLimit" -> arrayLimit = intValue(key, value, 1, 1 << 24);
+            case "paths.maxNodes" -> maxNodes = intValue(key, value, 1024, (1 << 26) - 1);
             case "paths.trivial" -> trivial = bool(key, value);
             case "verbose" -> verbose = bool(key, value);
             case "help" -> help = bool(key, value);
@@ -167,6 +170,10 @@ public final class AgentOptions {
         return arrayLimit;
     }
 
+    public int maxNodes() {
+        return maxNodes;
+    }
+
     public boolean trivial() {
         return trivial;
     }
@@ -193,6 +200,7 @@ public final class AgentOptions {
             j.add("exclude=" + String.join(";", exclude));
         }
         j.add("paths.arrayLimit=" + arrayLimit);
+        j.add("paths.maxNodes=" + maxNodes);
         j.add("paths.trivial=" + trivial);
         if (verbose) {
             j.add("verbose=true");

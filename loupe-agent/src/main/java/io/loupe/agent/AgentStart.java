@@ -15,7 +15,7 @@ final class AgentStart {
     }
 
     static void start(AgentOptions options, Instrumentation inst, String version) {
-        PathThread.configure(options.blockTrace() ? 1 : options.k());
+        PathThread.configure(options.blockTrace() ? 1 : options.k(), options.maxNodes());
         new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version).installShutdownHook();
         ClassInstrumenter instrumenter = new ClassInstrumenter(
                 new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace()), Warnings::warn);

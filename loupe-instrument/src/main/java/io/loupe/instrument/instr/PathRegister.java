@@ -67,7 +67,7 @@ final class PathRegister {
         }
         l.add(new VarInsnNode(Opcodes.ASTORE, state));
         if (mode == Mode.KPATHS) {
-            l.add(new LdcInsnNode(-1L));
+            l.add(new InsnNode(Opcodes.LCONST_0));   // KSlabForest.START: the "*" of the stream
             l.add(new VarInsnNode(Opcodes.LSTORE, cursor));
         }
         l.add(start(startInc));

@@ -68,6 +68,8 @@ public final class ProfileDumper {
         long hashOps = 0;
         long streamItems = 0;
         long forestNodes = 0;
+        long prunedNodes = 0;
+        long prunes = 0;
         for (PathThread t : threads) {
             hashOps += t.hashOps();
             long[][] arrays = t.counterArrays();
@@ -87,6 +89,8 @@ public final class ProfileDumper {
             if (f != null && f.size() > 0) {
                 streamItems += f.items();
                 forestNodes += f.size();
+                prunedNodes += f.prunedNodes();
+                prunes += f.prunes();
                 forests.add(f.snapshot(t.name(), k));
             }
         }
@@ -108,6 +112,8 @@ public final class ProfileDumper {
         if (k >= 2) {
             stats.put("paths.streamItems", streamItems);
             stats.put("paths.forestNodes", forestNodes);
+            stats.put("paths.prunedNodes", prunedNodes);
+            stats.put("paths.prunes", prunes);
         }
         ProfileHeader header = new ProfileHeader(version, System.currentTimeMillis(), options, k,
                 System.getProperty("java.vm.name", "") + " " + System.getProperty("java.version", ""),

@@ -26,12 +26,31 @@ import java.util.Arrays;
  *   <li><b>Roots.</b> The paper's hash table R, keyed by (method, path id), is a per-method array
  *   indexed by path id for methods with few paths (no hashing at all) and an
  *   {@link OpenLongTable} otherwise.</li>
+ *   <li><b>Pruning cold nodes</b> (the paper's §4.2/§6 open problem: its large-k runs ran out of
+ *   memory). When the forest reaches its node budget, every non-root node whose subtree counts
+ *   sum to less than a threshold is dropped, the threshold chosen so that about half the budget
+ *   survives; surviving nodes are compacted in creation order. A dropped node's counter is kept
+ *   in a per-(method, path id) residual that the snapshot emits as a childless root, so level 1
+ *   of the k-IPF — the plain Ball–Larus counts — stays exact; only cold multi-path sequences are
+ *   lost, and the profile says how many. Cursors carry the prune generation: an activation whose
+ *   cursor predates the last prune restarts its window as after "*", losing at most k-1 items of
+ *   context once.</li>
  * </ul>
+ *
+ * <p>Cursor layout: bits 52–63 the prune generation (mod 4096), bits 26–51 τ+1, bits 0–25 β+1
+ * (0 for null). {@link #START} is 0: generation 0 with both null, which decodes as "*" in any
+ * generation.
  */
 public final class KSlabForest {
 
     /** The cursor at routine entry: τ = β = null (the "*" marker of the stream). */
-    public static final long START = -1L;
+    public static final long START = 0L;
+
+    /** The most nodes a forest can hold: node indices + 1 must fit 26 bits of the cursor. */
+    public static final int MAX_NODES = (1 << 26) - 1;
+
+    private static final long INDEX_MASK = (1L << 26) - 1;
+    private static final int GENERATION_MASK = (1 << 12) - 1;
 
     private static final int STRIDE = 4;
     private static final int LABEL = 0;      // path id (low 32 bits) | depth << 32
@@ -40,6 +59,12 @@ public final class KSlabForest {
     private static final int COUNT = 3;
 
     private final int upperDepth;            // k-2: depth of the last level of the upper slab
+    private int budget;                      // prune when the forest would grow past this
+    private int generation;
+    private final OpenLongTable residual = new OpenLongTable(64);   // (method, path id) → pruned counts
+    private long prunedNodes;
+    private long prunedCount;
+    private long prunes;
     private long[] nodes = new long[STRIDE * 1024];
     private int size;
     private int[][] arrayRoots = new int[64][];   // method id → (path id → node + 1)
@@ -47,11 +72,16 @@ public final class KSlabForest {
     private long hashOps;
     private long items;
 
-    public KSlabForest(int k) {
+    /** A forest for {@code k}-iteration paths that prunes cold nodes when it holds {@code budget} nodes. */
+    public KSlabForest(int k, int budget) {
         if (k < 2) {
             throw new IllegalArgumentException("a k-slab forest needs k >= 2, got " + k);
         }
+        if (budget < 16 || budget > MAX_NODES) {
+            throw new IllegalArgumentException("node budget must be in [16, " + MAX_NODES + "], got " + budget);
+        }
         this.upperDepth = k - 2;
+        this.budget = budget;
     }
 
     /**
@@ -60,8 +90,15 @@ public final class KSlabForest {
      */
     public long step(long cursor, int methodId, int r) {
         items++;
-        int tau = (int) (cursor >> 32);
-        int beta = (int) cursor;
+        if (size + 2 > budget) {
+            prune();   // each step adds at most two nodes
+        }
+        int tau = -1;
+        int beta = -1;
+        if ((int) (cursor >>> 52) == generation) {
+            tau = (int) ((cursor >>> 26) & INDEX_MASK) - 1;
+            beta = (int) (cursor & INDEX_MASK) - 1;
+        }
         if (tau < 0 || depth(tau) == upperDepth) {
             beta = tau;
             tau = root(methodId, r);
@@ -74,7 +111,7 @@ public final class KSlabForest {
             counted = beta;
         }
         nodes[counted * STRIDE + COUNT]++;
-        return ((long) tau << 32) | (beta & 0xffffffffL);
+        return ((long) generation << 52) | ((long) (tau + 1) << 26) | (beta + 1);
     }
 
     private int depth(int node) {
@@ -173,7 +210,7 @@ public final class KSlabForest {
         int n = size;
         long[] a = nodes;
         int[] parent = new int[n];
-        int[] method = new int[n];
+        int[] method = rootMethods(n);
         int[] label = new int[n];
         long[] count = new long[n];
         Arrays.fill(parent, -1);
@@ -185,6 +222,125 @@ public final class KSlabForest {
                 parent[c] = i;
             }
         }
+        for (int i = 0; i < n; i++) {
+            if (parent[i] >= 0) {
+                method[i] = method[parent[i]];   // parents come first: creation order
+            }
+        }
+        int extra = residual.size();
+        if (extra > 0) {
+            // Counters of pruned nodes, as childless roots: they keep level 1 of the k-IPF exact.
+            int[] p2 = Arrays.copyOf(parent, n + extra);
+            int[] m2 = Arrays.copyOf(method, n + extra);
+            int[] l2 = Arrays.copyOf(label, n + extra);
+            long[] c2 = Arrays.copyOf(count, n + extra);
+            int[] next = {n};
+            residual.forEach((key, c) -> {
+                int i = next[0]++;
+                p2[i] = -1;
+                m2[i] = (int) (key >>> 32);
+                l2[i] = (int) key;
+                c2[i] = c;
+            });
+            return new SlabForest(thread, k, p2, m2, l2, c2, prunedNodes, prunedCount);
+        }
+        return new SlabForest(thread, k, parent, method, label, count, prunedNodes, prunedCount);
+    }
+
+    /**
+     * Drops cold non-root nodes so that about half the budget stays, and compacts the rest.
+     * Subtree totals are computed bottom-up in one backward pass (children come after parents);
+     * the threshold is the smallest power of two that keeps at most half the budget.
+     */
+    private void prune() {
+        prunes++;
+        generation = (generation + 1) & GENERATION_MASK;
+        int n = size;
+        long[] a = nodes;
+        int[] parent = new int[n];
+        Arrays.fill(parent, -1);
+        for (int i = 0; i < n; i++) {
+            for (int c = (int) a[i * STRIDE + CHILD]; c >= 0; c = (int) a[c * STRIDE + SIBLING]) {
+                parent[c] = i;
+            }
+        }
+        long[] total = new long[n];
+        int[] byLog = new int[65];
+        int roots = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            total[i] += a[i * STRIDE + COUNT];
+            if (parent[i] >= 0) {
+                total[parent[i]] += total[i];
+                byLog[64 - Long.numberOfLeadingZeros(total[i])]++;
+            } else {
+                roots++;
+            }
+        }
+        int keepBudget = Math.max(0, budget / 2 - roots);
+        int bucket = 64;
+        int kept = byLog[64];
+        while (bucket > 0 && kept + byLog[bucket - 1] <= keepBudget) {
+            bucket--;
+            kept += byLog[bucket];
+        }
+        long threshold = bucket == 0 ? 0 : 1L << (bucket - 1);   // keep subtrees with total ≥ threshold
+        compact(parent, total, threshold);
+        if (size + 2 > budget) {
+            budget = (int) Math.min(MAX_NODES, 2L * size + 16);   // roots alone fill it: let it grow
+        }
+    }
+
+    private void compact(int[] parent, long[] total, long threshold) {
+        int n = size;
+        long[] a = nodes;
+        int[] newIndex = new int[n];
+        int[] methodOfRoot = rootMethods(n);
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            boolean keep = parent[i] < 0 || (newIndex[parent[i]] >= 0 && total[i] >= threshold);
+            if (!keep) {
+                newIndex[i] = -1;
+                long c = a[i * STRIDE + COUNT];
+                prunedNodes++;
+                prunedCount += c;
+                if (c != 0) {
+                    int root = i;
+                    while (parent[root] >= 0) {
+                        root = parent[root];
+                    }
+                    residual.addTo(OpenLongTable.key(methodOfRoot[root], (int) a[i * STRIDE + LABEL]), c);
+                }
+                continue;
+            }
+            newIndex[i] = m;
+            int to = m * STRIDE;
+            a[to + LABEL] = a[i * STRIDE + LABEL];
+            a[to + COUNT] = a[i * STRIDE + COUNT];
+            a[to + CHILD] = -1;
+            a[to + SIBLING] = -1;
+            if (parent[i] >= 0) {
+                int p = newIndex[parent[i]] * STRIDE;
+                a[to + SIBLING] = a[p + CHILD];
+                a[p + CHILD] = m;
+            }
+            m++;
+        }
+        size = m;
+        for (int[] roots : arrayRoots) {
+            if (roots != null) {
+                for (int r = 0; r < roots.length; r++) {
+                    if (roots[r] > 0) {
+                        roots[r] = newIndex[roots[r] - 1] + 1;
+                    }
+                }
+            }
+        }
+        hashRoots.forEach((key, node) -> hashRoots.put(key, newIndex[(int) node]));
+    }
+
+    /** The method id of every root among the first {@code n} nodes (0 for non-roots). */
+    private int[] rootMethods(int n) {
+        int[] method = new int[n];
         for (int m = 0; m < arrayRoots.length; m++) {
             int[] roots = arrayRoots[m];
             if (roots != null) {
@@ -200,11 +356,14 @@ public final class KSlabForest {
                 method[(int) node] = (int) (key >>> 32);
             }
         });
-        for (int i = 0; i < n; i++) {
-            if (parent[i] >= 0) {
-                method[i] = method[parent[i]];   // parents come first: creation order
-            }
-        }
-        return new SlabForest(thread, k, parent, method, label, count, 0, 0);
+        return method;
+    }
+
+    public long prunedNodes() {
+        return prunedNodes;
+    }
+
+    public long prunes() {
+        return prunes;
     }
 }

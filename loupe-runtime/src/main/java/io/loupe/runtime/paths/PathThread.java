@@ -19,6 +19,7 @@ public final class PathThread {
     private static final List<PathThread> ALL = new ArrayList<>();
     private static final ThreadLocal<PathThread> CURRENT = ThreadLocal.withInitial(PathThread::create);
     private static volatile int k = 1;
+    private static volatile int nodeBudget = 4_000_000;
 
     private final Thread owner;
     private final String name;
@@ -32,9 +33,13 @@ public final class PathThread {
         this.name = owner == null ? "" : owner.getName();
     }
 
-    /** Sets the k of k-iteration path profiling for recorders created from now on (the agent, at start). */
-    public static void configure(int iterations) {
+    /**
+     * Sets the k of k-iteration path profiling and the per-thread k-slab forest node budget for
+     * recorders created from now on (the agent, at start).
+     */
+    public static void configure(int iterations, int maxNodes) {
         k = iterations;
+        nodeBudget = maxNodes;
     }
 
     public static int k() {
@@ -49,7 +54,7 @@ public final class PathThread {
     private static PathThread create() {
         PathThread t = new PathThread(Thread.currentThread());
         if (k >= 2) {
-            t.forest = new KSlabForest(k);
+            t.forest = new KSlabForest(k, nodeBudget);
         }
         synchronized (ALL) {
             ALL.add(t);

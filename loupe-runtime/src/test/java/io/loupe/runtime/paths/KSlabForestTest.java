@@ -27,7 +27,7 @@ class KSlabForestTest {
     @Property(tries = 300)
     void matchesTheLiteralFig6Construction(@ForAll @IntRange(min = 2, max = 6) int k,
                                           @ForAll @Size(max = 400) List<@IntRange(min = -1, max = 5) Integer> stream) {
-        KSlabForest forest = new KSlabForest(k);
+        KSlabForest forest = new KSlabForest(k, KSlabForest.MAX_NODES);
         Reference reference = new Reference(k);
         long cursor = KSlabForest.START;
         for (int r : stream) {
@@ -46,7 +46,7 @@ class KSlabForestTest {
     @Test
     void theFigure5ExampleHasTheForestOfThePaper() {
         // Σ = *, 6 2 0 | 0 2 2 | 0 0 2 | 2 0 0 | 2 3   (paper 004, Example 3, k = 4)
-        KSlabForest forest = new KSlabForest(4);
+        KSlabForest forest = new KSlabForest(4, 1000);
         long cursor = KSlabForest.START;
         for (int r : new int[] {6, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 3}) {
             cursor = forest.step(cursor, 0, r);
@@ -61,7 +61,7 @@ class KSlabForestTest {
 
     @Test
     void hotChildrenMoveToTheFrontWithoutChangingCounts() {
-        KSlabForest forest = new KSlabForest(2);
+        KSlabForest forest = new KSlabForest(2, 1000);
         long cursor = KSlabForest.START;
         for (int i = 0; i < 100; i++) {
             cursor = forest.step(cursor, 0, i % 10 == 0 ? 1 : 2);
@@ -71,6 +71,59 @@ class KSlabForestTest {
         assertEquals(80L, paths.get(List.of(2, 2)));
         assertEquals(10L, paths.get(List.of(1, 2)));
         assertEquals(9L, paths.get(List.of(2, 1)));
+    }
+
+    @Property(tries = 200)
+    void pruningKeepsPlainPathCountsExactAndNeverOvercountsAKPath(
+            @ForAll @IntRange(min = 2, max = 8) int k,
+            @ForAll @Size(min = 1, max = 3000) List<@IntRange(min = -1, max = 12) Integer> stream) {
+        KSlabForest forest = new KSlabForest(k, 64);
+        Map<List<Integer>, Long> truth = new HashMap<>();
+        List<Integer> activation = new ArrayList<>();
+        long cursor = KSlabForest.START;
+        for (int r : stream) {
+            if (r == MARK) {
+                cursor = KSlabForest.START;
+                activation.clear();
+                continue;
+            }
+            cursor = forest.step(cursor, 3, r);
+            activation.add(r);
+            for (int n = 1; n <= k && n <= activation.size(); n++) {
+                truth.merge(List.copyOf(activation.subList(activation.size() - n, activation.size())), 1L, Long::sum);
+            }
+            assertTrue(forest.size() <= 64 || forest.prunes() > 0);
+        }
+        Map<List<Integer>, Long> counted = nGrams(forest.snapshot("t", k), k);
+        counted.forEach((gram, c) -> {
+            long expected = truth.getOrDefault(gram, 0L);
+            if (gram.size() == 1) {
+                assertEquals(expected, c, "plain count of path " + gram);
+            } else {
+                assertTrue(c <= expected, gram + " counted " + c + " > " + expected);
+            }
+        });
+        truth.forEach((gram, c) -> {
+            if (gram.size() == 1) {
+                assertEquals(c, counted.get(gram), "path " + gram + " lost");
+            }
+        });
+    }
+
+    /** What a k-SF says about n-grams: each node adds its counter to the last n labels of its root path. */
+    static Map<List<Integer>, Long> nGrams(SlabForest f, int k) {
+        Map<List<Integer>, Long> out = new HashMap<>();
+        List<List<Integer>> labels = new ArrayList<>();
+        for (int i = 0; i < f.size(); i++) {
+            List<Integer> l = new ArrayList<>(f.parent()[i] < 0 ? List.of() : labels.get(f.parent()[i]));
+            l.add(f.label()[i]);
+            labels.add(l);
+            for (int n = 1; n <= k && n <= l.size(); n++) {
+                out.merge(List.copyOf(l.subList(l.size() - n, l.size())), f.count()[i], Long::sum);
+            }
+        }
+        out.values().removeIf(c -> c == 0);
+        return out;
     }
 
     /** Root-to-node label sequences with their counters (the forest as a set of labelled paths). */
