@@ -1,0 +1,114 @@
+package io.loupe.data.format;
+
+import io.loupe.data.Profile;
+import io.loupe.data.ProfileHeader;
+import io.loupe.data.meta.BlockMeta;
+import io.loupe.data.meta.DagEdge;
+import io.loupe.data.meta.EdgeKind;
+import io.loupe.data.meta.LoopMeta;
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.paths.PathCounts;
+import io.loupe.data.paths.SlabForest;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Random profiles for properties: any value a component can hold, not only the ones the agent
+ * writes (negative ids, lone surrogates, nulls, parents pointing anywhere), since the format
+ * promises to give back exactly what it was given.
+ */
+final class ProfileArbitraries {
+
+    private ProfileArbitraries() {
+    }
+
+    static Arbitrary<Profile> profiles() {
+        Arbitrary<Map<String, Long>> stats = Combinators.combine(text(), Arbitraries.longs()).as(Tuple::of)
+                .list().ofMaxSize(6).map(entries -> {
+                    Map<String, Long> m = new LinkedHashMap<>();
+                    entries.forEach(e -> m.put(e.get1(), e.get2()));
+                    return m;
+                });
+        return Combinators.combine(headers(), methods().list().ofMaxSize(4), counts().list().ofMaxSize(4),
+                forests().list().ofMaxSize(3), stats, text().list().ofMaxSize(4)).as(Profile::new);
+    }
+
+    /** Strings of any UTF-16 content, including unpaired surrogates, and sometimes null. */
+    static Arbitrary<String> text() {
+        return Arbitraries.oneOf(Arbitraries.strings().ofMaxLength(12),
+                Arbitraries.strings().all().ofMaxLength(6)).injectNull(0.1);
+    }
+
+    static Arbitrary<ProfileHeader> headers() {
+        return Combinators.combine(text(), Arbitraries.longs(), text(), Arbitraries.integers(), text(), text())
+                .as(ProfileHeader::new);
+    }
+
+    static Arbitrary<MethodMeta> methods() {
+        Arbitrary<BlockMeta> blocks = Combinators.combine(Arbitraries.integers(), Arbitraries.integers(), ints(),
+                Arbitraries.of(true, false)).as(BlockMeta::new);
+        Arbitrary<DagEdge> edges = Combinators.combine(small(), small(), Arbitraries.of(EdgeKind.class),
+                Arbitraries.longs()).as(DagEdge::new);
+        Arbitrary<LoopMeta> loops = Combinators.combine(small(), Arbitraries.integers().between(-1, 5), small(),
+                ints(), ints(), Arbitraries.of(true, false)).as(LoopMeta::new);
+        Arbitrary<Tuple.Tuple4<String, String, String, String>> names =
+                Combinators.combine(text(), text(), text(), text()).as(Tuple::of);
+        return Combinators.combine(Arbitraries.integers(), names, blocks.list().ofMaxSize(4),
+                edges.list().ofMaxSize(6), loops.list().ofMaxSize(3), Arbitraries.longs(), Arbitraries.integers(),
+                Arbitraries.of(MethodMeta.Storage.class)).as((id, n, b, e, l, numPaths, cut, storage) ->
+                new MethodMeta(id, n.get1(), n.get2(), n.get3(), n.get4(), b, e, l, numPaths, cut, storage));
+    }
+
+    static Arbitrary<PathCounts> counts() {
+        return Combinators.combine(Arbitraries.integers(), Arbitraries.longs().tuple2().list().ofMaxSize(8))
+                .as((method, pairs) -> new PathCounts(method,
+                        pairs.stream().mapToLong(t -> t.get1()).toArray(),
+                        pairs.stream().mapToLong(t -> t.get2()).toArray()));
+    }
+
+    /**
+     * Forests mostly shaped like the runtime's (roots, and children a few nodes after their parent
+     * with the root's method), sometimes with parents and methods that are any int.
+     */
+    static Arbitrary<SlabForest> forests() {
+        Arbitrary<Integer> parentDistance = Arbitraries.frequencyOf(
+                Tuple.of(3, Arbitraries.just(0)),                      // a root
+                Tuple.of(6, Arbitraries.integers().between(1, 4)),     // i - distance
+                Tuple.of(1, Arbitraries.integers().map(v -> -v)));     // anything at all
+        Arbitrary<Tuple.Tuple4<Integer, Integer, Integer, Long>> nodes = Combinators.combine(parentDistance,
+                Arbitraries.oneOf(Arbitraries.integers().between(-2, 3), Arbitraries.integers()), // 0: the parent's
+                Arbitraries.integers(), Arbitraries.longs()).as(Tuple::of);
+        return Combinators.combine(text(), Arbitraries.integers(), nodes.list().ofMaxSize(40), Arbitraries.longs(),
+                Arbitraries.longs()).as((thread, k, list, pruned, prunedCount) -> {
+                    int n = list.size();
+                    int[] parent = new int[n];
+                    int[] method = new int[n];
+                    int[] label = new int[n];
+                    long[] count = new long[n];
+                    for (int i = 0; i < n; i++) {
+                        var node = list.get(i);
+                        int d = node.get1();
+                        parent[i] = d == 0 ? -1 : d > 0 ? Math.max(-1, i - d) : -d;
+                        boolean child = parent[i] >= 0 && parent[i] < i;
+                        method[i] = child && node.get2() == 0 ? method[parent[i]] : node.get2();
+                        label[i] = node.get3();
+                        count[i] = node.get4();
+                    }
+                    return new SlabForest(thread, k, parent, method, label, count, pruned, prunedCount);
+                });
+    }
+
+    private static Arbitrary<Integer> small() {
+        return Arbitraries.integers().between(0, 12);
+    }
+
+    private static Arbitrary<int[]> ints() {
+        return Arbitraries.integers().list().ofMaxSize(6).map(l -> l.stream().mapToInt(Integer::intValue).toArray());
+    }
+}

@@ -1,0 +1,165 @@
+package io.loupe.data.format;
+
+import io.loupe.data.Profile;
+import io.loupe.data.ProfileHeader;
+import io.loupe.data.meta.BlockMeta;
+import io.loupe.data.meta.DagEdge;
+import io.loupe.data.meta.EdgeKind;
+import io.loupe.data.meta.LoopMeta;
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.paths.PathCounts;
+import io.loupe.data.paths.SlabForest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static io.loupe.data.format.ProfileAssertions.assertSameProfile;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ProfileRoundTripTest {
+
+    private static Profile roundTrip(Profile p) throws IOException {
+        return ProfileReader.read(new ByteArrayInputStream(SampleProfiles.bytes(p)), "test.prof");
+    }
+
+    @Test
+    void aProfileWrittenToAFileReadsBackFieldByField(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("app.prof");
+        ProfileWriter.write(SampleProfiles.small(), file);
+
+        assertSameProfile(SampleProfiles.small(), ProfileReader.read(file));
+    }
+
+    @Test
+    void aProfileWithNothingButItsHeaderReadsBack() throws IOException {
+        assertSameProfile(SampleProfiles.empty(), roundTrip(SampleProfiles.empty()));
+    }
+
+    @Test
+    void aMissingSourceFileReadsBackAsNull() throws IOException {
+        Profile p = roundTrip(SampleProfiles.small());
+
+        assertNull(p.methods().get(1).sourceFile());
+    }
+
+    @Test
+    void anyJavaStringReadsBackUnchanged() throws IOException {
+        // ASCII, two- and three-byte UTF-8, a supplementary character, unpaired surrogates, NUL
+        List<String> strings = Arrays.asList("", "plain", "caf\u00e9", "\u20ac\u4e2d", "\uD83D\uDE00 smile",
+                "\uD800", "x\uDC00y", "\uDC00\uD800", "nul\0inside", null);
+        Profile p = new Profile(SampleProfiles.header(), List.of(), List.of(), List.of(), Map.of(), strings);
+
+        assertEquals(strings, roundTrip(p).warnings());
+    }
+
+    @Test
+    void extremeNumbersReadBackUnchanged() throws IOException {
+        int min = Integer.MIN_VALUE;
+        int max = Integer.MAX_VALUE;
+        MethodMeta m = new MethodMeta(min, "C", "m", "()V", "C.java",
+                List.of(new BlockMeta(max, min, new int[] {min, max, 0, -1, min}, true)),
+                List.of(new DagEdge(-1, max, EdgeKind.CUT_ENTRY, Long.MIN_VALUE)),
+                List.of(new LoopMeta(min, max, -7, new int[] {max, min}, new int[] {-1}, false)),
+                Long.MAX_VALUE, -1, MethodMeta.Storage.NONE);
+        SlabForest f = new SlabForest("t", min, new int[] {max, -1, min, 2, 0}, new int[] {min, max, 0, max, -5},
+                new int[] {-1, max, min, 0, 1}, new long[] {Long.MIN_VALUE, Long.MAX_VALUE, -1, 0, 1},
+                Long.MIN_VALUE, -1);
+        Map<String, Long> stats = new LinkedHashMap<>();
+        stats.put(null, Long.MIN_VALUE);
+        stats.put("max", Long.MAX_VALUE);
+        Profile p = new Profile(new ProfileHeader(null, Long.MIN_VALUE, null, min, null, null), List.of(m),
+                List.of(new PathCounts(min, new long[] {Long.MAX_VALUE, Long.MIN_VALUE, 0}, new long[] {-1, 0, 1})),
+                List.of(f), stats, List.of());
+
+        assertSameProfile(p, roundTrip(p));
+    }
+
+    @Test
+    void statsKeepTheirOrder() throws IOException {
+        Map<String, Long> stats = new LinkedHashMap<>();
+        for (String key : List.of("z", "a", "m", "b")) {
+            stats.put(key, (long) key.charAt(0));
+        }
+        Profile p = new Profile(SampleProfiles.header(), List.of(), List.of(), List.of(), stats, List.of());
+
+        assertEquals(List.of("z", "a", "m", "b"), new ArrayList<>(roundTrip(p).stats().keySet()));
+    }
+
+    @Test
+    void thousandsOfItemsAreSpreadOverBlocksAndReadBackInOrder() throws IOException {
+        List<MethodMeta> methods = new ArrayList<>();
+        List<PathCounts> counts = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        Map<String, Long> stats = new LinkedHashMap<>();
+        for (int i = 0; i < 2500; i++) {
+            methods.add(i % 2 == 0 ? SampleProfiles.loopMethod(i) : SampleProfiles.handlerMethod(i));
+            counts.add(new PathCounts(i, new long[] {i}, new long[] {i + 1}));
+            warnings.add("warning " + i);
+            stats.put("stat." + i, (long) i);
+        }
+        Profile p = new Profile(SampleProfiles.header(), methods, counts, List.of(), stats, warnings);
+        byte[] file = SampleProfiles.bytes(p);
+
+        assertEquals(3, Frames.blocks(file).stream().filter(b -> b.type() == ProfileFormat.METHODS).count());
+        assertSameProfile(p, ProfileReader.read(new ByteArrayInputStream(file), "big.prof"));
+    }
+
+    @Test
+    void aForestOfAMillionNodesTakesAboutFourBytesANode() throws IOException {
+        int n = 1_000_000;
+        int[] parent = new int[n];
+        int[] method = new int[n];
+        int[] label = new int[n];
+        long[] count = new long[n];
+        SplittableRandom random = new SplittableRandom(42);
+        for (int i = 0; i < n; i++) {
+            boolean root = i % 1000 == 0;
+            parent[i] = root ? -1 : i - 1 - random.nextInt(Math.min(i % 1000, 3));
+            method[i] = root ? random.nextInt(5000) : method[parent[i]];
+            label[i] = random.nextInt(100);
+            count[i] = 1 + random.nextInt(100);
+        }
+        SlabForest f = new SlabForest("worker-1", 3, parent, method, label, count, 17, 17);
+        Profile p = new Profile(SampleProfiles.header(), List.of(), List.of(), List.of(f), Map.of(), List.of());
+        byte[] file = SampleProfiles.bytes(p);
+
+        assertTrue(Frames.first(file, ProfileFormat.FOREST).length() < 4.1 * n, () -> file.length + " bytes");
+        assertSameProfile(p, ProfileReader.read(new ByteArrayInputStream(file), "big.prof"));
+    }
+
+    @Test
+    void everyEdgeKindAndStorageReadsBack() throws IOException {
+        List<DagEdge> edges = new ArrayList<>();
+        for (EdgeKind kind : EdgeKind.values()) {
+            edges.add(new DagEdge(0, 1, kind, kind.ordinal()));
+        }
+        List<MethodMeta> methods = new ArrayList<>();
+        for (MethodMeta.Storage storage : MethodMeta.Storage.values()) {
+            methods.add(new MethodMeta(methods.size(), "C", "m", "()V", null, List.of(), edges, List.of(), 1, 0, storage));
+        }
+        Profile p = new Profile(SampleProfiles.header(), methods, List.of(), List.of(), Map.of(), List.of());
+
+        assertSameProfile(p, roundTrip(p));
+    }
+
+    @Test
+    void theProfileReadCannotBeModified() throws IOException {
+        Profile p = roundTrip(SampleProfiles.small());
+
+        assertThrows(UnsupportedOperationException.class, () -> p.methods().clear());
+        assertThrows(UnsupportedOperationException.class, () -> p.stats().put("x", 1L));
+        assertThrows(UnsupportedOperationException.class, () -> p.methods().get(0).blocks().clear());
+    }
+}
