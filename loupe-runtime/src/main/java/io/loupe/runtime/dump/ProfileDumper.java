@@ -51,8 +51,9 @@ public final class ProfileDumper {
                 BlockTrace.write(trace);
                 Warnings.info("wrote block trace " + trace);
             }
-            Warnings.info("wrote " + out + " (" + p.counts().size() + " methods with paths, "
-                    + p.forests().size() + " k-slab forests)");
+            long instrumented = p.methods().stream().filter(m -> m.storage() != MethodMeta.Storage.NONE).count();
+            Warnings.info("wrote " + out + " (" + instrumented + " methods instrumented, "
+                    + p.stats().get("paths.threads") + " threads)");
         } catch (IOException | RuntimeException e) {
             Warnings.info("could not write profile " + out + ": " + e);
         }

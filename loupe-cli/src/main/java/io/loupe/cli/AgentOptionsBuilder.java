@@ -1,0 +1,136 @@
+package io.loupe.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Builds the agent's option string from {@code run}'s flags: {@code key=value} pairs separated by
+ * commas, list values separated by {@code ;} (the syntax the agent parses strictly). The CLI takes
+ * lists comma-separated ({@code --profile paths,values}, {@code --include 'a.*,b.*'}); a
+ * {@code ;} is accepted there too. Extra {@code -A key=value} options pass through verbatim, after
+ * the built-in ones.
+ *
+ * <p>Checks here are the ones the agent cannot do well: a comma inside a value would split it
+ * into a bogus option, and a profiler typo should fail before a JVM starts.
+ */
+final class AgentOptionsBuilder {
+
+    /** Profilers {@code run} knows. */
+    static final List<String> KNOWN_PROFILERS = List.of("paths", "blocktrace");
+    /** Keys set by {@code run}'s own flags, so {@code -A} may not set them. */
+    private static final List<String> FLAG_KEYS = List.of("profile", "k", "out", "include", "exclude");
+
+    private List<String> profilers = List.of("paths");
+    private int k = 1;
+    private String out = "loupe.prof";
+    private List<String> include = List.of();
+    private List<String> exclude = List.of();
+    private List<String> extra = List.of();
+
+    AgentOptionsBuilder profilers(List<String> names) {
+        this.profilers = names == null ? List.of() : names;
+        return this;
+    }
+
+    AgentOptionsBuilder k(int k) {
+        this.k = k;
+        return this;
+    }
+
+    AgentOptionsBuilder out(String out) {
+        this.out = out;
+        return this;
+    }
+
+    AgentOptionsBuilder include(List<String> globs) {
+        this.include = globs == null ? List.of() : globs;
+        return this;
+    }
+
+    AgentOptionsBuilder exclude(List<String> globs) {
+        this.exclude = globs == null ? List.of() : globs;
+        return this;
+    }
+
+    /** {@code -A key=value} options, passed through verbatim. */
+    AgentOptionsBuilder extra(List<String> pairs) {
+        this.extra = pairs == null ? List.of() : pairs;
+        return this;
+    }
+
+    /**
+     * The option string, e.g. {@code profile=paths,k=4,out=app.prof,include=com.example.*;org.foo.*}.
+     *
+     * @throws CliException naming the first bad value
+     */
+    String build() {
+        List<String> names = items(profilers, "--profile");
+        if (names.isEmpty()) {
+            throw new CliException("--profile needs at least one profiler (known: " + String.join(", ", KNOWN_PROFILERS) + ")");
+        }
+        for (String name : names) {
+            if (!KNOWN_PROFILERS.contains(name)) {
+                throw new CliException("unknown profiler '" + name + "' (known: " + String.join(", ", KNOWN_PROFILERS) + ")");
+            }
+        }
+        if (k < 1) {
+            throw new CliException("--k must be at least 1, got " + k);
+        }
+        if (out == null || out.isBlank()) {
+            throw new CliException("--out needs a file name");
+        }
+        noComma("--out", out);
+        List<String> options = new ArrayList<>();
+        options.add("profile=" + String.join(";", names));
+        options.add("k=" + k);
+        options.add("out=" + out);
+        List<String> in = items(include, "--include");
+        if (!in.isEmpty()) {
+            options.add("include=" + String.join(";", in));
+        }
+        List<String> ex = items(exclude, "--exclude");
+        if (!ex.isEmpty()) {
+            options.add("exclude=" + String.join(";", ex));
+        }
+        for (String pair : extra) {
+            options.add(checkedExtra(pair));
+        }
+        return String.join(",", options);
+    }
+
+    /** Items of a list flag: each value split at ';' too, trimmed, blanks and repeats dropped. */
+    private static List<String> items(List<String> values, String flag) {
+        Set<String> items = new LinkedHashSet<>();
+        for (String value : values) {
+            noComma(flag, value);
+            for (String item : value.split(";")) {
+                if (!item.isBlank()) {
+                    items.add(item.strip());
+                }
+            }
+        }
+        return List.copyOf(items);
+    }
+
+    private static String checkedExtra(String pair) {
+        int eq = pair.indexOf('=');
+        if (eq <= 0) {
+            throw new CliException("-A needs key=value, got '" + pair + "'");
+        }
+        String key = pair.substring(0, eq);
+        if (FLAG_KEYS.contains(key)) {
+            throw new CliException("use --" + key + " instead of -A " + key + "=…");
+        }
+        noComma("-A " + key, pair);
+        return pair;
+    }
+
+    private static void noComma(String what, String value) {
+        if (value.indexOf(',') >= 0) {
+            throw new CliException(what + " value '" + value + "' may not contain ',' (the agent separates options with"
+                    + " commas; separate list items with ';')");
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.loupe.cli;
+
+import io.loupe.analysis.summary.ProfileSummary;
+import io.loupe.data.Profile;
+import io.loupe.data.format.ProfileFormatException;
+import io.loupe.data.format.ProfileReader;
+import io.loupe.report.JsonReport;
+import io.loupe.report.TextReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code loupe report FILE [--json] [--top N]}: a profile as text for people or JSON for machines. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Report a profile: the hottest paths and multi-iteration paths (text), or everything (--json)."})
+final class ReportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "a profile written by 'loupe run' or the agent")
+    Path file;
+
+    @Option(names = "--json", description = "write the full report as JSON on stdout")
+    boolean json;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "" + TextReport.DEFAULT_TOP,
+            description = "paths listed per section of the text report. Default: ${DEFAULT-VALUE}")
+    int top;
+
+    @Override
+    public Integer call() throws IOException {
+        if (top < 1) {
+            throw new CliException("--top must be at least 1, got " + top);
+        }
+        ProfileSummary summary = analyse(read(file));
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            new JsonReport().write(summary, out);
+        } else {
+            new TextReport(top).write(summary, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** The profile in {@code file}; every way of failing is one line. */
+    static Profile read(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new CliException(file + ": is a directory, not a profile");
+        }
+        if (!Files.exists(file)) {
+            throw new CliException(file + ": no such file");
+        }
+        try {
+            return ProfileReader.read(file);
+        } catch (ProfileFormatException e) {
+            throw new CliException(e.getMessage());
+        } catch (NoSuchFileException e) {
+            throw new CliException(file + ": no such file");
+        } catch (AccessDeniedException e) {
+            throw new CliException(file + ": permission denied");
+        } catch (IOException e) {
+            throw new CliException(file + ": cannot read: " + oneLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /** Analysis of a profile that read well but does not hold together (metadata and data disagree). */
+    private ProfileSummary analyse(Profile profile) {
+        try {
+            return ProfileSummary.of(profile);
+        } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+            throw new CliException(file + ": inconsistent profile: " + oneLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    private static String oneLine(String s) {
+        return s.replaceAll("\\s+", " ").strip();
+    }
+}

@@ -1,0 +1,68 @@
+package io.loupe.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class AgentOptionsBuilderTest {
+
+    @Test
+    void defaults_are_the_paths_profiler_k_1_and_loupe_prof() {
+        assertEquals("profile=paths,k=1,out=loupe.prof", new AgentOptionsBuilder().build());
+    }
+
+    @Test
+    void list_values_are_joined_with_semicolons_and_pairs_with_commas() {
+        String options = new AgentOptionsBuilder().profilers(List.of("paths")).k(4).out("app.prof")
+                .include(List.of("com.example.*", "org.foo.*")).exclude(List.of("com.example.gen.*")).build();
+        assertEquals("profile=paths,k=4,out=app.prof,include=com.example.*;org.foo.*,exclude=com.example.gen.*", options);
+    }
+
+    @Test
+    void semicolon_separated_items_blanks_and_repeats_are_tidied() {
+        String options = new AgentOptionsBuilder().include(List.of(" a.* ;b.*", "", "a.*")).build();
+        assertEquals("profile=paths,k=1,out=loupe.prof,include=a.*;b.*", options);
+    }
+
+    @Test
+    void extra_options_pass_through_verbatim_after_the_built_in_ones() {
+        String options = new AgentOptionsBuilder().extra(List.of("paths.maxNodes=100000", "verbose=true")).build();
+        assertEquals("profile=paths,k=1,out=loupe.prof,paths.maxNodes=100000,verbose=true", options);
+    }
+
+    @Test
+    void an_unknown_profiler_is_named_with_the_known_ones() {
+        var e = assertThrows(CliException.class, () -> new AgentOptionsBuilder().profilers(List.of("paths", "x")).build());
+        assertEquals("unknown profiler 'x' (known: paths, blocktrace)", e.getMessage());
+    }
+
+    @Test
+    void k_must_be_at_least_1() {
+        var e = assertThrows(CliException.class, () -> new AgentOptionsBuilder().k(0).build());
+        assertEquals("--k must be at least 1, got 0", e.getMessage());
+    }
+
+    @Test
+    void a_comma_inside_a_value_is_refused_because_the_agent_would_split_there() {
+        assertThrows(CliException.class, () -> new AgentOptionsBuilder().out("a,b.prof").build());
+        assertThrows(CliException.class, () -> new AgentOptionsBuilder().extra(List.of("x=1,y=2")).build());
+    }
+
+    @Test
+    void extra_options_must_be_pairs_and_may_not_shadow_the_flags() {
+        assertEquals("-A needs key=value, got 'verbose'",
+                assertThrows(CliException.class, () -> new AgentOptionsBuilder().extra(List.of("verbose")).build())
+                        .getMessage());
+        assertEquals("use --k instead of -A k=…",
+                assertThrows(CliException.class, () -> new AgentOptionsBuilder().extra(List.of("k=3")).build())
+                        .getMessage());
+    }
+
+    @Test
+    void no_profiler_at_all_is_an_error() {
+        assertThrows(CliException.class, () -> new AgentOptionsBuilder().profilers(List.of(" ")).build());
+    }
+}

@@ -1,0 +1,165 @@
+package io.loupe.report;
+
+import io.loupe.analysis.kpaths.KPath;
+import io.loupe.analysis.kpaths.KPathForest;
+import io.loupe.analysis.paths.DecodedPath;
+import io.loupe.analysis.summary.MethodProfile;
+import io.loupe.analysis.summary.ProfileSummary;
+import io.loupe.data.ProfileHeader;
+import io.loupe.data.meta.MethodMeta;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The report for machines: one JSON object, written in a fixed order so that two reports of the
+ * same profile are byte for byte equal.
+ *
+ * <p>Contract (names other tools rely on; fields may be added, never renamed):
+ * <pre>
+ * { "format": "loupe-profile-report", "version": 1,
+ *   "header": {…}, "stats": {…}, "warnings": […],
+ *   "paths": { "k": K,
+ *     "methods": [ { "class": "com.example.Main", "method": "loop(I)V", "numPaths": N,
+ *                    "paths":  [ { "id": ID, "count": C, "lines": [L, …] }, … ],
+ *                    "kpaths": [ { "ids": [ID, …], "count": C }, … ] }, … ] } }
+ * </pre>
+ * {@code paths.methods} lists every method with path counts, by method id; a method's
+ * {@code paths} come hottest first; {@code kpaths} lists every node of its k-IPF (paper 004,
+ * Definition 2) in preorder, hottest subtree first; for k = 1 these are the acyclic paths alone.
+ */
+public final class JsonReport {
+
+    /** Value of the {@code format} field. */
+    public static final String FORMAT = "loupe-profile-report";
+    /** Value of the {@code version} field; bumped only when a contract field changes meaning. */
+    public static final int VERSION = 1;
+    private static final int SHARE_DECIMALS = 6;
+
+    public void write(ProfileSummary summary, Appendable out) throws IOException {
+        JsonWriter json = new JsonWriter(out);
+        json.beginObject();
+        json.name("format").value(FORMAT);
+        json.name("version").value(VERSION);
+        header(json, summary.profile().header());
+        json.name("stats").beginObject();
+        for (Map.Entry<String, Long> e : new TreeMap<>(summary.profile().stats()).entrySet()) {
+            json.name(e.getKey()).value(e.getValue());
+        }
+        json.endObject();
+        strings(json, "warnings", summary.profile().warnings());
+        strings(json, "problems", summary.problems());
+        paths(json, summary);
+        json.endObject();
+        json.finish();
+    }
+
+    private static void header(JsonWriter json, ProfileHeader h) throws IOException {
+        json.name("header").beginObject();
+        json.name("loupeVersion").value(h.loupeVersion());
+        json.name("created").value(h.createdMillis());
+        json.name("createdUtc").value(Instant.ofEpochMilli(h.createdMillis()).toString());
+        json.name("jvm").value(h.jvm());
+        json.name("command").value(h.command());
+        json.name("options").value(h.options());
+        json.name("k").value(h.k());
+        json.endObject();
+    }
+
+    private static void strings(JsonWriter json, String name, List<String> values) throws IOException {
+        json.name(name).beginArray();
+        for (String v : values) {
+            json.value(v);
+        }
+        json.endArray();
+    }
+
+    private static void paths(JsonWriter json, ProfileSummary s) throws IOException {
+        json.name("paths").beginObject();
+        json.name("k").value(s.k());
+        json.name("methodsRegistered").value(s.registeredMethods());
+        json.name("methodsInstrumented").value(s.instrumentedMethods());
+        json.name("prunedNodes").value(s.prunedNodes());
+        json.name("methods").beginArray();
+        for (MethodProfile m : s.methods()) {
+            method(json, m);
+        }
+        json.endArray();
+        json.endObject();
+    }
+
+    private static void method(JsonWriter json, MethodProfile m) throws IOException {
+        MethodMeta meta = m.meta();
+        json.beginObject();
+        json.name("id").value(meta.id());
+        json.name("class").value(meta.className());
+        json.name("method").value(meta.signature());
+        json.name("sourceFile").value(meta.sourceFile());
+        json.name("numPaths").value(meta.numPaths());
+        json.name("cutEdges").value(meta.cutEdges());
+        json.name("storage").value(meta.storage().name());
+        json.name("total").value(m.total());
+        json.name("paths").beginArray();
+        for (int i : hottestFirst(m)) {
+            path(json, m, i);
+        }
+        json.endArray();
+        json.name("kpaths").beginArray();
+        KPathForest forest = m.kpaths();
+        try {
+            forest.forEachPath(p -> kpath(json, p));
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        json.endArray();
+        json.endObject();
+    }
+
+    private static List<Integer> hottestFirst(MethodProfile m) {
+        List<Integer> order = new ArrayList<>(m.pathCount());
+        for (int i = 0; i < m.pathCount(); i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparingLong((Integer i) -> -m.count(i)).thenComparingLong(m::pathId));
+        return order;
+    }
+
+    private static void path(JsonWriter json, MethodProfile m, int i) throws IOException {
+        long id = m.pathId(i);
+        json.beginInlineObject();
+        json.name("id").value(id);
+        json.name("count").value(m.count(i));
+        json.name("share").value(m.share(i), SHARE_DECIMALS);
+        try {
+            DecodedPath d = m.decode(id);
+            json.name("start").value(d.start().name());
+            json.name("end").value(d.end().name());
+            json.name("lines").value(d.lines());
+            json.name("blocks").value(d.blocks());
+        } catch (IllegalArgumentException e) {
+            json.name("start").value((String) null);
+            json.name("end").value((String) null);
+            json.name("lines").value(new int[0]);
+            json.name("blocks").value(new int[0]);
+            json.name("error").value(e.getMessage());
+        }
+        json.endObject();
+    }
+
+    private static void kpath(JsonWriter json, KPath p) {
+        try {
+            json.beginInlineObject();
+            json.name("ids").value(p.ids());
+            json.name("count").value(p.count());
+            json.endObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.loupe.report;
+
+import io.loupe.analysis.paths.DecodedPath;
+import io.loupe.analysis.summary.MethodProfile;
+import io.loupe.data.meta.MethodMeta;
+
+import java.io.IOException;
+import java.util.List;
+
+/** The text report's layout rules: the width, labelled fields, method names that fit, path lines. */
+final class TextLayout {
+
+    /** Columns a report line may take. */
+    static final int WIDTH = 120;
+    /** Lines a path's source lines may take before the rest is summarised. */
+    static final int PATH_LINES = 3;
+    static final String CONTINUED = " ".repeat(12);
+    private static final String LABEL = "  %-10s";
+
+    private TextLayout() {
+    }
+
+    /** A labelled header field, wrapped at word boundaries under the label's column. */
+    static void field(Appendable out, String label, String value) throws IOException {
+        field(out, label, words(value));
+    }
+
+    static void field(Appendable out, String label, List<String> tokens) throws IOException {
+        List<String> lines = Wrapper.wrap(tokens, WIDTH - CONTINUED.length(), 4);
+        for (int i = 0; i < lines.size(); i++) {
+            out.append(i == 0 ? String.format(LABEL, label) : CONTINUED).append(lines.get(i)).append('\n');
+        }
+    }
+
+    /** The words of a text, any run of white space (tabs, newlines) taken as one separator. */
+    static List<String> words(String text) {
+        String trimmed = text.strip();
+        return trimmed.isEmpty() ? List.of() : List.of(trimmed.split("\\s+"));
+    }
+
+    /** The lines of a path, wrapped to {@code width}; a path that does not decode says why instead. */
+    static List<String> pathLines(MethodProfile m, long pathId, int width) {
+        try {
+            DecodedPath d = m.decode(pathId);
+            return Wrapper.wrap(PathNotation.tokens(m, d), width, PATH_LINES);
+        } catch (IllegalArgumentException e) {
+            return Wrapper.wrap(words("(cannot decode: " + e.getMessage() + ")"), width, PATH_LINES);
+        }
+    }
+
+    /**
+     * {@code Class.method(desc)}, shortened to {@code width} if needed: package names first
+     * abbreviated to their initials ({@code c.e.Main.loop(I)V}), then the descriptor cut.
+     */
+    static String fit(MethodMeta m, int width) {
+        String full = m.className() + "." + m.name() + m.desc();
+        if (full.length() <= width) {
+            return full;
+        }
+        String cls = m.className();
+        int lastDot = cls.lastIndexOf('.');
+        StringBuilder shortCls = new StringBuilder();
+        if (lastDot > 0) {
+            for (String part : cls.substring(0, lastDot).split("\\.")) {
+                shortCls.append(part.isEmpty() ? "" : part.substring(0, 1)).append('.');
+            }
+        }
+        shortCls.append(cls.substring(lastDot + 1));
+        String shorter = shortCls + "." + m.name() + m.desc();
+        if (shorter.length() <= width || width < 8) {
+            return shorter;
+        }
+        return shorter.substring(0, width - 1) + "…";
+    }
+}
