@@ -95,7 +95,8 @@ public final class ClassInstrumenter {
                     changed = true;
                 } else if (storage != MethodMeta.Storage.NONE) {
                     arraySizes[j] = storage == MethodMeta.Storage.ARRAY ? (int) model.numPaths() : 0;
-                    new PathProbeInserter(m, model, new PathRegister(mode(storage), id, m.maxLocals), frames).insert();
+                    boolean rle = frames && !m.name.equals("<init>") && hasRepeatablePathEnds(model);
+                    new PathProbeInserter(m, model, new PathRegister(mode(storage), id, m.maxLocals, rle), frames).insert();
                     changed = true;
                 }
             } catch (RuntimeException e) {
@@ -136,6 +137,16 @@ public final class ClassInstrumenter {
             return PathRegister.Mode.KPATHS;
         }
         return storage == MethodMeta.Storage.ARRAY ? PathRegister.Mode.ARRAY : PathRegister.Mode.HASH;
+    }
+
+    /**
+     * True if paths can end inside the method (back edges, cut edges), so run-length encoding pays.
+     * Constructors are left out: one handler cannot cover code both before and after the
+     * {@code super(…)} call, which the catch-all flush would need.
+     */
+    private static boolean hasRepeatablePathEnds(MethodModel model) {
+        return model.dag().edges().stream().anyMatch(e -> e.kind() == io.loupe.data.meta.EdgeKind.LOOP_EXIT
+                || e.kind() == io.loupe.data.meta.EdgeKind.CUT_EXIT);
     }
 
     private static MethodMeta uninstrumented(MethodNode m, int id, String className, String sourceFile) {

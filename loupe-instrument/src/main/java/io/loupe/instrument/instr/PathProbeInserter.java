@@ -5,6 +5,7 @@ import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.flow.MethodModel;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
@@ -69,10 +70,10 @@ final class PathProbeInserter {
             AbstractInsnNode last = insns.get(u.last());
             if (u.exits()) {
                 long inc = dag.edge(u.index(), dag.exit()).inc();
-                edits.add(() -> m.instructions.insertBefore(last, reg.end(inc)));
+                edits.add(() -> m.instructions.insertBefore(last, reg.directEnd(inc)));
             }
             for (int v : u.successors()) {
-                InsnList probe = transferProbe(dag, u.index(), v);
+                Probe probe = transferProbe(dag, u.index(), v);
                 if (probe != null) {
                     planTransfer(g, u, v, last, probe, edits);
                 }
@@ -90,6 +91,9 @@ final class PathProbeInserter {
         for (Runnable edit : edits) {
             edit.run();
         }
+        if (reg.rle()) {
+            catchAllFlush();
+        }
         if (frames) {
             // Trampoline frames were copied from unextended frames, so both lists are extended.
             FrameLocals.append(m.maxLocals, reg.frameLocals(), m.instructions, trampolines);
@@ -99,30 +103,80 @@ final class PathProbeInserter {
         m.instructions.add(trampolines);
     }
 
+    /**
+     * Covers the original code with a last, catch-everything handler that records the pending run
+     * before the exception leaves the method (it is rethrown unchanged). Handlers the method had
+     * come first in the table, so they still catch what they caught.
+     */
+    private void catchAllFlush() {
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        m.instructions.insert(start);
+        m.instructions.add(end);
+        trampolines.add(handler);
+        // Locals: the method's own as TOP (any value passes), Loupe's appended by FrameLocals.
+        trampolines.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
+        trampolines.add(reg.flushAndRethrow());
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /**
+     * The code of one transfer. {@code target} is the frame at the transfer's target when the code
+     * runs in a trampoline, null when it runs inline.
+     */
+    private interface Probe {
+        InsnList code(FrameNode target);
+
+        /** True if the code is better in a trampoline even after an unconditional {@code goto}. */
+        default boolean wantsTrampoline() {
+            return false;
+        }
+    }
+
     /** The probe of transfer {@code u→v}, or null if it needs none. */
-    private InsnList transferProbe(BallLarusDag dag, int u, int v) {
+    private Probe transferProbe(BallLarusDag dag, int u, int v) {
         BallLarusDag.Edge forward = dag.edge(u, v);
         if (forward != null && forward.kind() == io.loupe.data.meta.EdgeKind.NORMAL) {
-            return forward.inc() == 0 ? null : reg.add(forward.inc());
+            long inc = forward.inc();
+            return inc == 0 ? null : target -> reg.add(inc);
         }
         // A back edge or a cut edge: the path ends here and the next starts at v.
-        InsnList l = reg.end(dag.edge(u, dag.exit()).inc());
-        l.add(reg.start(dag.edge(dag.entry(), v).inc()));
-        return l;
+        long endInc = dag.edge(u, dag.exit()).inc();
+        long startInc = dag.edge(dag.entry(), v).inc();
+        return new Probe() {
+            @Override
+            public InsnList code(FrameNode target) {
+                InsnList l = reg.rle() && target != null ? reg.repeatedEnd(endInc, target) : reg.directEnd(endInc);
+                l.add(reg.start(startInc));
+                return l;
+            }
+
+            @Override
+            public boolean wantsTrampoline() {
+                return reg.rle();
+            }
+        };
     }
 
     private void planTransfer(ControlFlowGraph g, ControlFlowGraph.Block u, int v, AbstractInsnNode last,
-                              InsnList probe, List<Runnable> edits) {
+                              Probe probe, List<Runnable> edits) {
         int op = last.getOpcode();
         if (op == Opcodes.GOTO) {
-            edits.add(() -> m.instructions.insertBefore(last, probe));
+            JumpInsnNode jump = (JumpInsnNode) last;
+            if (probe.wantsTrampoline() && frames) {
+                LabelNode t = trampoline(jump.label, probe.code(FrameLocals.at(jump.label)));
+                edits.add(() -> jump.label = t);
+            } else {
+                InsnList code = probe.code(null);
+                edits.add(() -> m.instructions.insertBefore(last, code));
+            }
             return;
         }
         boolean fallsThrough = u.last() + 1 < g.instructions().size() && g.blockOf(u.last() + 1) == v
                 && !isUnconditional(last);
         if (last instanceof JumpInsnNode jump && g.blockAt(jump.label) == v) {
-            InsnList copy = fallsThrough ? clone(probe) : probe;
-            LabelNode t = trampoline(jump.label, copy);
+            LabelNode t = trampoline(jump.label, probe.code(frameOrNull(jump.label)));
             edits.add(() -> jump.label = t);
         } else if (last instanceof TableSwitchInsnNode sw) {
             redirectSwitch(g, u.index(), v, sw.labels, probe, edits);
@@ -140,20 +194,25 @@ final class PathProbeInserter {
             return;
         }
         if (fallsThrough) {
-            edits.add(() -> m.instructions.insert(last, probe));
+            InsnList code = probe.code(null);
+            edits.add(() -> m.instructions.insert(last, code));
         }
+    }
+
+    private FrameNode frameOrNull(LabelNode label) {
+        return frames ? FrameLocals.at(label) : null;
     }
 
     /** Trampolines of switch cases, keyed by (switch block, target label): cases to one block share one. */
     private final Map<Long, LabelNode> switchTrampolines = new HashMap<>();
     private final Map<LabelNode, Integer> labelIds = new HashMap<>();
 
-    private LabelNode trampolineFor(int u, LabelNode target, InsnList probe) {
+    private LabelNode trampolineFor(int u, LabelNode target, Probe probe) {
         long key = ((long) u << 32) | labelIds.computeIfAbsent(target, l -> labelIds.size());
-        return switchTrampolines.computeIfAbsent(key, x -> trampoline(target, clone(probe)));
+        return switchTrampolines.computeIfAbsent(key, x -> trampoline(target, probe.code(frameOrNull(target))));
     }
 
-    private void redirectSwitch(ControlFlowGraph g, int u, int v, List<LabelNode> labels, InsnList probe,
+    private void redirectSwitch(ControlFlowGraph g, int u, int v, List<LabelNode> labels, Probe probe,
                                 List<Runnable> edits) {
         for (int i = 0; i < labels.size(); i++) {
             if (g.blockAt(labels.get(i)) == v) {
@@ -182,12 +241,4 @@ final class PathProbeInserter {
                 || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.ATHROW;
     }
 
-    private static InsnList clone(InsnList l) {
-        InsnList copy = new InsnList();
-        Map<LabelNode, LabelNode> none = new HashMap<>();
-        for (AbstractInsnNode n = l.getFirst(); n != null; n = n.getNext()) {
-            copy.add(n.clone(none));
-        }
-        return copy;
-    }
 }

@@ -19,10 +19,19 @@ import java.util.List;
  * <pre>
  * mode        locals after base          path end with increment c
  * ARRAY       r:int, counts:long[]       counts[r + c]++                      (no call)
- * HASH        r:int, t:PathThread        t.countPath(id, r + c)
+ * HASH        r:int, t:PathThread        t.countPath(id, r + c, 1)
  * KPATHS      r:int, t:PathThread,       cursor = t.step(cursor, id, r + c)
  *             cursor:long
  * </pre>
+ *
+ * <p><b>Run-length encoding of loop paths.</b> In methods with loops, a path that ends at a back
+ * edge is not recorded at once: two more locals, {@code last:int} and {@code run:long}, count how
+ * many times in a row the same path ended there ({@code if (x == last) run++; else { flush; last = x;
+ * run = 1; }}), and the run is recorded when another path ends, at every exit, and by a catch-all
+ * handler when an exception leaves the method. A tight loop that repeats one path then costs a
+ * compare and a register increment per iteration instead of a memory update (k = 1) or a call
+ * (k ≥ 2); the runtime records a run of any length in O(k) ({@code KSlabForest.stepRun}). The
+ * stream keeps its order: every other path end flushes the pending run first.
  */
 final class PathRegister {
 
@@ -34,25 +43,41 @@ final class PathRegister {
 
     private final Mode mode;
     private final int methodId;
+    private final boolean rle;
     private final int r;
     private final int state;
     private final int cursor;
+    private final int last;
+    private final int run;
 
-    PathRegister(Mode mode, int methodId, int base) {
+    PathRegister(Mode mode, int methodId, int base, boolean rle) {
         this.mode = mode;
         this.methodId = methodId;
+        this.rle = rle;
         this.r = base;
         this.state = base + 1;
         this.cursor = base + 2;
+        this.last = mode == Mode.KPATHS ? base + 4 : base + 2;
+        this.run = last + 1;
+    }
+
+    /** True if loop path ends are run-length encoded (see the class comment). */
+    boolean rle() {
+        return rle;
     }
 
     /** Frame types of the appended locals, in slot order (a long counts once, as ASM wants). */
     List<Object> frameLocals() {
-        return switch (mode) {
+        List<Object> types = new java.util.ArrayList<>(switch (mode) {
             case ARRAY -> List.of(Opcodes.INTEGER, "[J");
             case HASH -> List.of(Opcodes.INTEGER, THREAD);
             case KPATHS -> List.of(Opcodes.INTEGER, THREAD, Opcodes.LONG);
-        };
+        });
+        if (rle) {
+            types.add(Opcodes.INTEGER);
+            types.add(Opcodes.LONG);
+        }
+        return types;
     }
 
     /** Method entry: fetch the thread's state, set the cursor to "*", start the first path. */
@@ -70,7 +95,105 @@ final class PathRegister {
             l.add(new InsnNode(Opcodes.LCONST_0));   // KSlabForest.START: the "*" of the stream
             l.add(new VarInsnNode(Opcodes.LSTORE, cursor));
         }
+        if (rle) {
+            l.add(new InsnNode(Opcodes.ICONST_0));
+            l.add(new VarInsnNode(Opcodes.ISTORE, last));
+            l.add(new InsnNode(Opcodes.LCONST_0));
+            l.add(new VarInsnNode(Opcodes.LSTORE, run));
+        }
         l.add(start(startInc));
+        return l;
+    }
+
+    /**
+     * A path end that may repeat (at a back edge or cut edge), inside a trampoline whose target has
+     * frame {@code target}: extends the pending run, or flushes it and starts a new one.
+     */
+    InsnList repeatedEnd(long inc, org.objectweb.asm.tree.FrameNode target) {
+        InsnList l = new InsnList();
+        org.objectweb.asm.tree.LabelNode change = new org.objectweb.asm.tree.LabelNode();
+        org.objectweb.asm.tree.LabelNode done = new org.objectweb.asm.tree.LabelNode();
+        // Stack: → x → x, x → x, x, last → x
+        pathId(l, inc);
+        l.add(new InsnNode(Opcodes.DUP));
+        l.add(new VarInsnNode(Opcodes.ILOAD, last));
+        l.add(new org.objectweb.asm.tree.JumpInsnNode(Opcodes.IF_ICMPNE, change));
+        // Stack: x → (empty); run++
+        l.add(new InsnNode(Opcodes.POP));
+        l.add(new VarInsnNode(Opcodes.LLOAD, run));
+        l.add(new InsnNode(Opcodes.LCONST_1));
+        l.add(new InsnNode(Opcodes.LADD));
+        l.add(new VarInsnNode(Opcodes.LSTORE, run));
+        l.add(new org.objectweb.asm.tree.JumpInsnNode(Opcodes.GOTO, done));
+        l.add(change);
+        org.objectweb.asm.tree.FrameNode withX = FrameLocals.copy(target);
+        withX.stack = new java.util.ArrayList<>(withX.stack);
+        withX.stack.add(Opcodes.INTEGER);
+        l.add(withX);
+        // Stack: x → (flush) x → (empty); last = x; run = 1
+        l.add(flush());
+        l.add(new VarInsnNode(Opcodes.ISTORE, last));
+        l.add(new InsnNode(Opcodes.LCONST_1));
+        l.add(new VarInsnNode(Opcodes.LSTORE, run));
+        l.add(done);
+        l.add(FrameLocals.copy(target));
+        return l;
+    }
+
+    /** Records the pending run (a no-op when it is empty), leaving the stack as it was. */
+    InsnList flush() {
+        InsnList l = new InsnList();
+        switch (mode) {
+            case ARRAY -> {
+                // Stack: [J, I → [J, I, [J, I → [J, I, J → [J, I, J, J → [J, I, J → (empty)
+                l.add(new VarInsnNode(Opcodes.ALOAD, state));
+                l.add(new VarInsnNode(Opcodes.ILOAD, last));
+                l.add(new InsnNode(Opcodes.DUP2));
+                l.add(new InsnNode(Opcodes.LALOAD));
+                l.add(new VarInsnNode(Opcodes.LLOAD, run));
+                l.add(new InsnNode(Opcodes.LADD));
+                l.add(new InsnNode(Opcodes.LASTORE));
+            }
+            case HASH -> {
+                l.add(new VarInsnNode(Opcodes.ALOAD, state));
+                l.add(push(methodId));
+                l.add(new VarInsnNode(Opcodes.ILOAD, last));
+                l.add(new VarInsnNode(Opcodes.LLOAD, run));
+                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "countPath", "(IIJ)V", false));
+            }
+            case KPATHS -> {
+                l.add(new VarInsnNode(Opcodes.ALOAD, state));
+                l.add(new VarInsnNode(Opcodes.LLOAD, cursor));
+                l.add(push(methodId));
+                l.add(new VarInsnNode(Opcodes.ILOAD, last));
+                l.add(new VarInsnNode(Opcodes.LLOAD, run));
+                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "stepRun", "(JIIJ)J", false));
+                l.add(new VarInsnNode(Opcodes.LSTORE, cursor));
+            }
+            default -> throw new AssertionError(mode);
+        }
+        return l;
+    }
+
+    /**
+     * A path end recorded at once: at exits, and at back edges that cannot have a trampoline. With
+     * run-length encoding the pending run is flushed (and emptied) first, to keep the order.
+     */
+    InsnList directEnd(long inc) {
+        InsnList l = new InsnList();
+        if (rle) {
+            l.add(flush());
+            l.add(new InsnNode(Opcodes.LCONST_0));
+            l.add(new VarInsnNode(Opcodes.LSTORE, run));
+        }
+        l.add(end(inc));
+        return l;
+    }
+
+    /** The catch-all handler's body: flush the pending run, rethrow. Stack: Throwable. */
+    InsnList flushAndRethrow() {
+        InsnList l = flush();
+        l.add(new InsnNode(Opcodes.ATHROW));
         return l;
     }
 
@@ -97,8 +220,8 @@ final class PathRegister {
         return l;
     }
 
-    /** Ends the current path, whose id is {@code r + c}. */
-    InsnList end(long inc) {
+    /** Ends the current path, whose id is {@code r + c}, recording it at once. */
+    private InsnList end(long inc) {
         InsnList l = new InsnList();
         switch (mode) {
             case ARRAY -> {
@@ -112,11 +235,12 @@ final class PathRegister {
                 l.add(new InsnNode(Opcodes.LASTORE));
             }
             case HASH -> {
-                // Stack: PathThread, I, I → (empty)
+                // Stack: PathThread, I, I, J → (empty)
                 l.add(new VarInsnNode(Opcodes.ALOAD, state));
                 l.add(push(methodId));
                 pathId(l, inc);
-                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "countPath", "(II)V", false));
+                l.add(new InsnNode(Opcodes.LCONST_1));
+                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "countPath", "(IIJ)V", false));
             }
             case KPATHS -> {
                 // Stack: PathThread, J, I, I → J → (empty)

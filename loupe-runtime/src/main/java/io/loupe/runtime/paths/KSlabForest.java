@@ -71,6 +71,9 @@ public final class KSlabForest {
     private final OpenLongTable hashRoots = new OpenLongTable(256);
     private long hashOps;
     private long items;
+    private int lastCounted;                 // the node the last step counted at
+    private final int[] cycle;               // scratch for stepRun: nodes counted in one slab cycle
+    private static final int[] NO_ROOTS = new int[0];
 
     /** A forest for {@code k}-iteration paths that prunes cold nodes when it holds {@code budget} nodes. */
     public KSlabForest(int k, int budget) {
@@ -82,6 +85,59 @@ public final class KSlabForest {
         }
         this.upperDepth = k - 2;
         this.budget = budget;
+        this.cycle = new int[k - 1];
+    }
+
+    /**
+     * Processes {@code m} consecutive occurrences of path id {@code r} — what {@code m} calls of
+     * {@link #step} would do, in O(k) time however large {@code m} is.
+     *
+     * <p>Why this works: once a whole slab (k-1 items) of the run has been processed and τ is at
+     * the end of that slab, the state is periodic. The next slab sets β to τ (the chain of k-1
+     * copies of r under the root labelled r), walks τ down that same chain again and β down the
+     * chain below it, counting each of those k-1 β nodes once; it ends where it began. So after one
+     * such cycle, processed step by step to find (and create) its nodes, every further cycle adds
+     * one to each of the same nodes. The rest is processed step by step. If a prune happens while
+     * the cycle runs, node indices change, and the cycle is simply run again.
+     */
+    public long stepRun(long cursor, int methodId, int r, long m) {
+        int period = upperDepth + 1;
+        long inRun = 0;   // occurrences of r processed by this call
+        while (m > 0) {
+            if (inRun >= period && m >= period && atSlabEnd(cursor)) {
+                long cycles = m / period;
+                long prunesBefore = prunes;
+                for (int j = 0; j < period; j++) {
+                    cursor = step(cursor, methodId, r);
+                    cycle[j] = lastCounted;
+                }
+                m -= period;
+                inRun += period;
+                if (prunes == prunesBefore && cycles > 1) {
+                    long more = cycles - 1;
+                    for (int j = 0; j < period; j++) {
+                        nodes[cycle[j] * STRIDE + COUNT] += more;
+                    }
+                    items += more * period;
+                    m -= more * period;
+                    inRun += more * period;
+                }
+                continue;
+            }
+            cursor = step(cursor, methodId, r);
+            m--;
+            inRun++;
+        }
+        return cursor;
+    }
+
+    /** True if the cursor's τ is valid and ends a slab (the next item starts a new one). */
+    private boolean atSlabEnd(long cursor) {
+        if ((int) (cursor >>> 52) != generation) {
+            return false;
+        }
+        int tau = (int) ((cursor >>> 26) & INDEX_MASK) - 1;
+        return tau >= 0 && depth(tau) == upperDepth;
     }
 
     /**
@@ -111,6 +167,7 @@ public final class KSlabForest {
             counted = beta;
         }
         nodes[counted * STRIDE + COUNT]++;
+        lastCounted = counted;
         return ((long) generation << 52) | ((long) (tau + 1) << 26) | (beta + 1);
     }
 
@@ -122,12 +179,11 @@ public final class KSlabForest {
         int[][] byMethod = arrayRoots;
         int[] roots = methodId < byMethod.length ? byMethod[methodId] : null;
         if (roots == null) {
-            int n = MethodRegistry.arraySize(methodId);
-            if (n > 0) {
-                roots = allocateRoots(methodId, n);
-            }
+            // First root of this method in this thread: an array if it has few paths, else none
+            // (remembered as an empty array, so the registry is asked once).
+            roots = allocateRoots(methodId, MethodRegistry.arraySize(methodId));
         }
-        if (roots != null && r >= 0 && r < roots.length) {
+        if (r >= 0 && r < roots.length) {
             int node = roots[r] - 1;
             if (node < 0) {
                 node = newNode(r, 0);
@@ -149,7 +205,7 @@ public final class KSlabForest {
         if (methodId >= arrayRoots.length) {
             arrayRoots = Arrays.copyOf(arrayRoots, Math.max(methodId + 1, arrayRoots.length * 2));
         }
-        int[] roots = new int[n];
+        int[] roots = n > 0 ? new int[n] : NO_ROOTS;
         arrayRoots[methodId] = roots;
         return roots;
     }

@@ -98,10 +98,12 @@ public final class PathThread {
         return a;
     }
 
-    /** Ball–Larus path end of a method whose paths are too many for an array. */
-    public void countPath(int methodId, int pathId) {
-        hashOps++;
-        hashed.addTo(OpenLongTable.key(methodId, pathId), 1);
+    /** {@code times} ends of one path of a method whose paths are too many for an array (0 is a no-op). */
+    public void countPath(int methodId, int pathId, long times) {
+        if (times != 0) {
+            hashOps++;
+            hashed.addTo(OpenLongTable.key(methodId, pathId), times);
+        }
     }
 
     /**
@@ -110,6 +112,11 @@ public final class PathThread {
      */
     public long step(long cursor, int methodId, int pathId) {
         return forest.step(cursor, methodId, pathId);
+    }
+
+    /** k-BLPP: streams {@code times} consecutive ends of one path (see {@link KSlabForest#stepRun}). */
+    public long stepRun(long cursor, int methodId, int pathId, long times) {
+        return forest.stepRun(cursor, methodId, pathId, times);
     }
 
     /** Counter arrays by method id (entries may be null). Read at dump time. */

@@ -43,6 +43,57 @@ class KSlabForestTest {
         assertEquals(reference.nodes, forest.size());
     }
 
+    @Property(tries = 300)
+    void aRunOfOnePathIsRecordedExactlyAsItsStepsWouldBe(@ForAll @IntRange(min = 2, max = 7) int k,
+            @ForAll @Size(max = 40) List<@IntRange(min = 0, max = 3) Integer> ids,
+            @ForAll @Size(max = 40) List<@IntRange(min = 0, max = 60) Integer> lengths,
+            @ForAll boolean smallBudget) {
+        int budget = smallBudget ? 32 : KSlabForest.MAX_NODES;
+        KSlabForest stepped = new KSlabForest(k, budget);
+        KSlabForest runs = new KSlabForest(k, budget);
+        long a = KSlabForest.START;
+        long b = KSlabForest.START;
+        for (int i = 0; i < Math.min(ids.size(), lengths.size()); i++) {
+            int r = ids.get(i);
+            for (int j = 0; j < lengths.get(i); j++) {
+                a = stepped.step(a, 1, r);
+            }
+            b = runs.stepRun(b, 1, r, lengths.get(i));
+            if (i % 7 == 6) {
+                a = KSlabForest.START;   // a new activation now and then
+                b = KSlabForest.START;
+            }
+        }
+        assertEquals(stepped.items(), runs.items());
+        if (!smallBudget) {
+            assertEquals(paths(stepped.snapshot("t", k)), paths(runs.snapshot("t", k)));
+        } else {
+            // Pruning happens at different moments; plain path counts stay exact either way.
+            assertEquals(level1(stepped.snapshot("t", k)), level1(runs.snapshot("t", k)));
+        }
+    }
+
+    static Map<Integer, Long> level1(SlabForest f) {
+        Map<Integer, Long> out = new HashMap<>();
+        for (int i = 0; i < f.size(); i++) {
+            if (f.count()[i] != 0) {
+                out.merge(f.label()[i], f.count()[i], Long::sum);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aLongRunCostsAFewStepsNotOnePerOccurrence() {
+        KSlabForest forest = new KSlabForest(4, 1000);
+        long cursor = forest.stepRun(KSlabForest.START, 0, 5, 1_000_000_000L);
+        assertEquals(1_000_000_000L, forest.items());
+        Map<List<Integer>, Long> paths = paths(forest.snapshot("t", 4));
+        assertEquals(1L, paths.get(List.of(5)));
+        assertTrue(forest.size() <= 6, "one chain of 2k-2 nodes");
+        forest.stepRun(cursor, 0, 6, 1);
+    }
+
     @Test
     void theFigure5ExampleHasTheForestOfThePaper() {
         // Σ = *, 6 2 0 | 0 2 2 | 0 0 2 | 2 0 0 | 2 3   (paper 004, Example 3, k = 4)
