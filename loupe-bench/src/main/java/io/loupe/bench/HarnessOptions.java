@@ -1,0 +1,124 @@
+package io.loupe.bench;
+
+import io.loupe.bench.workloads.Size;
+import io.loupe.bench.workloads.Workload;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The harness's command line, parsed strictly: an unknown option, a missing value or a bad value
+ * fails with it named. Every option but {@code --agent} has a default; {@code --agent} is needed
+ * as soon as one configuration is instrumented.
+ *
+ * @param agent        the agent jar, or null when every configuration is {@code none}
+ * @param workloads    the workloads, in the order they are run
+ * @param configs      the configurations, in the order they alternate within a round
+ * @param runs         rounds per workload
+ * @param json         where the JSON report goes, or null
+ * @param markdown     where the Markdown table goes, or null
+ * @param java         the {@code java} launcher of the child JVMs
+ * @param size         the size every driver runs at
+ * @param heap         initial and maximum heap of the child JVMs ({@code -Xms} = {@code -Xmx})
+ * @param classPath    the child JVMs' class path, or null to use the one the build wrote
+ * @param profiles     a directory to keep the profiles in, or null to delete each once read
+ */
+record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig> configs, int runs,
+                      Path json, Path markdown, Path java, Size size, String heap, String classPath,
+                      Path profiles) {
+
+    static final String USAGE = """
+            usage: OverheadHarness [--agent loupe-agent.jar] [--workloads scimark,compress,...|all]
+                                   [--configs none,blpp,k2,k4,k8] [--runs 5] [--json out.json]
+                                   [--markdown out.md] [--java /path/to/java] [--size full|small]
+                                   [--heap 2g] [--classpath CP] [--keep-profiles DIR]""";
+
+    static HarnessOptions parse(String... args) {
+        Path agent = null;
+        List<Workload> workloads = List.of(Workload.values());
+        List<ProfilerConfig> configs = parseList("none,blpp,k2,k4,k8", ProfilerConfig::parse);
+        int runs = 5;
+        Path json = null;
+        Path markdown = null;
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Size size = Size.FULL;
+        String heap = "2g";
+        String classPath = null;
+        Path profiles = null;
+        for (int i = 0; i < args.length; i++) {
+            String option = args[i];
+            if (!option.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument '" + option + "'\n" + USAGE);
+            }
+            if (i + 1 == args.length) {
+                throw new IllegalArgumentException("option " + option + " needs a value\n" + USAGE);
+            }
+            String value = args[++i];
+            switch (option) {
+                case "--agent" -> agent = Path.of(value);
+                case "--workloads" -> workloads = value.equals("all")
+                        ? List.of(Workload.values()) : parseList(value, Workload::byId);
+                case "--configs" -> configs = parseList(value, ProfilerConfig::parse);
+                case "--runs" -> runs = positive(option, value);
+                case "--json" -> json = Path.of(value);
+                case "--markdown" -> markdown = Path.of(value);
+                case "--java" -> java = Path.of(value);
+                case "--size" -> size = Size.parse(value);
+                case "--heap" -> heap = heap(value);
+                case "--classpath" -> classPath = value;
+                case "--keep-profiles" -> profiles = Path.of(value);
+                default -> throw new IllegalArgumentException("unknown option " + option + "\n" + USAGE);
+            }
+        }
+        if (configs.stream().anyMatch(ProfilerConfig::instrumented)) {
+            if (agent == null) {
+                throw new IllegalArgumentException("--agent is needed for the instrumented configurations");
+            }
+            if (!Files.isRegularFile(agent)) {
+                throw new IllegalArgumentException("--agent " + agent + ": no such file (build loupe-agent first)");
+            }
+        }
+        return new HarnessOptions(agent, workloads, configs, runs, json, markdown, java, size, heap,
+                classPath, profiles);
+    }
+
+    /** The uninstrumented configuration, when it is one of those measured. */
+    boolean hasBaseline() {
+        return configs.contains(ProfilerConfig.NONE);
+    }
+
+    /** A comma-separated list, each item parsed, duplicates failing. */
+    private static <T> List<T> parseList(String value, Function<String, T> parser) {
+        var items = new ArrayList<T>();
+        for (String item : value.split(",")) {
+            T parsed = parser.apply(item.trim());
+            if (items.contains(parsed)) {
+                throw new IllegalArgumentException("'" + item.trim() + "' is listed twice in " + value);
+            }
+            items.add(parsed);
+        }
+        return List.copyOf(items);
+    }
+
+    private static int positive(String option, String value) {
+        try {
+            int n = Integer.parseInt(value);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + " needs a positive integer, got '" + value + "'");
+    }
+
+    private static String heap(String value) {
+        if (!value.matches("[1-9][0-9]*[kKmMgG]?")) {
+            throw new IllegalArgumentException("--heap needs a JVM memory size such as 2g or 512m, got '" + value + "'");
+        }
+        return value;
+    }
+}

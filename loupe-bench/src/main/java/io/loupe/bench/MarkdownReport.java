@@ -1,0 +1,76 @@
+package io.loupe.bench;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * The human-readable report: one table row per workload and configuration, then a list of every
+ * run that changed the program's output or failed. Absent values print as {@code -}.
+ */
+final class MarkdownReport {
+    private MarkdownReport() {
+    }
+
+    static String render(Results results) {
+        HarnessOptions options = results.options();
+        var md = new StringBuilder();
+        md.append("Size `").append(options.size().argument()).append("`, ").append(options.runs())
+                .append(" runs, child JVMs with `-Xms").append(options.heap()).append(" -Xmx").append(options.heap())
+                .append(" -XX:+UseParallelGC`; configurations alternate within each round; ratios are wall time ")
+                .append("over the `none` run of the same round.\n\n");
+        md.append("| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median "
+                + "| peak RSS (MiB) | hash ops | forest nodes | stream items | runs |\n");
+        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        for (CellSummary cell : results.cells()) {
+            md.append("| ").append(cell.workload())
+                    .append(" | ").append(cell.config())
+                    .append(" | ").append(decimal(cell.medianWall(), 2))
+                    .append(" | ").append(decimal(cell.medianRatio(), 2))
+                    .append(" | ").append(decimal(cell.ratioOfMedians(), 2))
+                    .append(" | ").append(cell.peakRssKb() == RunRecord.ABSENT ? "-"
+                            : String.format(Locale.ROOT, "%,d", Math.round(cell.peakRssKb() / 1024.0)))
+                    .append(" | ").append(count(cell.counters(), ProfileCounters.HASH_OPS))
+                    .append(" | ").append(count(cell.counters(), ProfileCounters.FOREST_NODES))
+                    .append(" | ").append(count(cell.counters(), ProfileCounters.STREAM_ITEMS))
+                    .append(" | ").append(verdict(cell))
+                    .append(" |\n");
+        }
+        List<RunRecord> problems = results.problems();
+        if (!problems.isEmpty()) {
+            md.append("\n**").append(problems.size()).append(" run(s) changed the program's output or failed:**\n\n");
+            for (RunRecord run : problems) {
+                md.append("- ").append(run.status()).append(": ").append(run.workload()).append(' ')
+                        .append(run.config()).append(" round ").append(run.run())
+                        .append(", exit ").append(run.exitCode()).append(", printed `")
+                        .append(run.stdout().strip().replace("`", "'")).append("`\n");
+            }
+        }
+        return md.toString();
+    }
+
+    private static String verdict(CellSummary cell) {
+        if (cell.allOk()) {
+            return cell.runs() + " ok";
+        }
+        var verdict = new StringBuilder("**");
+        verdict.append(cell.runs() - cell.wrong() - cell.failed()).append(" ok");
+        if (cell.wrong() > 0) {
+            verdict.append(", ").append(cell.wrong()).append(" WRONG");
+        }
+        if (cell.failed() > 0) {
+            verdict.append(", ").append(cell.failed()).append(" FAILED");
+        }
+        return verdict.append("**").toString();
+    }
+
+    private static String decimal(OptionalDouble value, int digits) {
+        return value.isPresent() ? String.format(Locale.ROOT, "%." + digits + "f", value.getAsDouble()) : "-";
+    }
+
+    private static String count(Map<String, Long> counters, String key) {
+        Long value = counters.get(key);
+        return value == null ? "-" : String.format(Locale.ROOT, "%,d", value);
+    }
+}

@@ -1,0 +1,48 @@
+package io.loupe.bench;
+
+import io.loupe.data.format.ProfileReader;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The counters of a profile the harness reports next to the times. They explain the overhead: a
+ * configuration that is slow because it hashes where it could index, or streams and builds many
+ * forest nodes, shows it here. Counters the agent did not write are absent, not zero.
+ */
+final class ProfileCounters {
+    /** Hash-table operations of path counting (paths of methods too large for an array). */
+    static final String HASH_OPS = "paths.hashOps";
+    /** Nodes of the k-slab forests over all threads (k ≥ 2). */
+    static final String FOREST_NODES = "paths.forestNodes";
+    /** Path ids streamed into the forests (k ≥ 2). */
+    static final String STREAM_ITEMS = "paths.streamItems";
+    /** Increments of per-method path counter arrays. */
+    static final String COUNTER_ARRAY_OPS = "paths.counterArrayOps";
+
+    /** The counters reported, in report order. */
+    static final List<String> REPORTED = List.of(HASH_OPS, FOREST_NODES, STREAM_ITEMS, COUNTER_ARRAY_OPS);
+
+    private ProfileCounters() {
+    }
+
+    /**
+     * The stats of the profile in {@code file}. A missing or unreadable profile is reported on
+     * stderr with {@code label} and gives an empty map: the run's time still counts.
+     */
+    static Map<String, Long> read(Path file, String label) {
+        if (!Files.isRegularFile(file)) {
+            System.err.println("loupe-bench: " + label + ": the agent wrote no profile at " + file);
+            return Map.of();
+        }
+        try {
+            return ProfileReader.read(file).stats();
+        } catch (IOException | RuntimeException e) {
+            System.err.println("loupe-bench: " + label + ": unreadable profile " + file + ": " + e.getMessage());
+            return Map.of();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.loupe.bench;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One configuration the harness measures, by its short name: {@code none} runs without an agent
+ * (the baseline every ratio is taken against), {@code blpp} is plain Ball–Larus path profiling
+ * ({@code profile=paths,k=1}) and {@code kN} is k-iteration path profiling with k = N
+ * ({@code profile=paths,k=N}).
+ *
+ * @param name         the short name, as on the command line and in the reports
+ * @param agentOptions the agent's options without {@code out=}, or null for {@code none}
+ */
+record ProfilerConfig(String name, String agentOptions) {
+    static final ProfilerConfig NONE = new ProfilerConfig("none", null);
+
+    /** Parses {@code none}, {@code blpp} or {@code k<N>} (N ≥ 1), failing with the text named. */
+    static ProfilerConfig parse(String text) {
+        String name = text.trim().toLowerCase(Locale.ROOT);
+        if (name.equals("none")) {
+            return NONE;
+        }
+        if (name.equals("blpp")) {
+            return new ProfilerConfig(name, "profile=paths,k=1");
+        }
+        if (name.matches("k[1-9][0-9]{0,3}")) {
+            return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1));
+        }
+        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp or kN, e.g. k4)");
+    }
+
+    boolean instrumented() {
+        return agentOptions != null;
+    }
+
+    /** The {@code -javaagent:} argument that writes the profile to {@code profile}; empty for none. */
+    Optional<String> javaagentArgument(Path agentJar, Path profile) {
+        if (!instrumented()) {
+            return Optional.empty();
+        }
+        return Optional.of("-javaagent:" + agentJar + "=" + agentOptions + ",out=" + profile);
+    }
+}

@@ -1,0 +1,85 @@
+package io.loupe.bench;
+
+import io.loupe.bench.workloads.Size;
+import io.loupe.bench.workloads.Workload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HarnessOptionsTest {
+
+    @Test
+    void configurationNamesMapToAgentOptions() {
+        assertNull(ProfilerConfig.parse("none").agentOptions());
+        assertEquals("profile=paths,k=1", ProfilerConfig.parse("blpp").agentOptions());
+        assertEquals("profile=paths,k=8", ProfilerConfig.parse("k8").agentOptions());
+        assertEquals("-javaagent:a.jar=profile=paths,k=2,out=/tmp/p.prof",
+                ProfilerConfig.parse("k2").javaagentArgument(Path.of("a.jar"), Path.of("/tmp/p.prof")).orElseThrow());
+        assertTrue(ProfilerConfig.NONE.javaagentArgument(Path.of("a.jar"), Path.of("p")).isEmpty());
+    }
+
+    @Test
+    void anUnknownConfigurationIsNamed() {
+        var e = assertThrows(IllegalArgumentException.class, () -> ProfilerConfig.parse("k0"));
+        assertTrue(e.getMessage().contains("'k0'"), e.getMessage());
+    }
+
+    @Test
+    void everyOptionHasADefaultButTheAgentIsNeededForInstrumentedConfigurations() {
+        var e = assertThrows(IllegalArgumentException.class, HarnessOptions::parse);
+        assertTrue(e.getMessage().contains("--agent"), e.getMessage());
+
+        HarnessOptions options = HarnessOptions.parse("--configs", "none");
+        assertEquals(List.of(Workload.values()), options.workloads());
+        assertEquals(5, options.runs());
+        assertEquals(Size.FULL, options.size());
+        assertEquals("2g", options.heap());
+        assertTrue(options.hasBaseline());
+    }
+
+    @Test
+    void everyOptionIsParsed(@TempDir Path dir) throws IOException {
+        Path agent = Files.createFile(dir.resolve("agent.jar"));
+        HarnessOptions options = HarnessOptions.parse("--agent", agent.toString(), "--workloads", "lucene,scimark",
+                "--configs", "k4,blpp", "--runs", "3", "--json", "o.json", "--markdown", "o.md",
+                "--java", "/opt/jdk/bin/java", "--size", "small", "--heap", "512m", "--classpath", "a:b",
+                "--keep-profiles", "profiles");
+        assertEquals(List.of(Workload.LUCENE, Workload.SCIMARK), options.workloads());
+        assertEquals(List.of("k4", "blpp"), options.configs().stream().map(ProfilerConfig::name).toList());
+        assertEquals(3, options.runs());
+        assertEquals(Path.of("o.json"), options.json());
+        assertEquals(Path.of("o.md"), options.markdown());
+        assertEquals(Path.of("/opt/jdk/bin/java"), options.java());
+        assertEquals(Size.SMALL, options.size());
+        assertEquals("512m", options.heap());
+        assertEquals("a:b", options.classPath());
+        assertEquals(Path.of("profiles"), options.profiles());
+        assertFalse(options.hasBaseline());
+    }
+
+    @Test
+    void badInputIsNamedInTheMessage() {
+        assertMessageNames("--frobnicate", "--frobnicate", "1");
+        assertMessageNames("'luaj2'", "--workloads", "luaj2", "--configs", "none");
+        assertMessageNames("'0'", "--runs", "0", "--configs", "none");
+        assertMessageNames("'huge'", "--heap", "huge", "--configs", "none");
+        assertMessageNames("--runs needs a value", "--configs", "none", "--runs");
+        assertMessageNames("listed twice", "--configs", "none,none");
+        assertMessageNames("no such file", "--agent", "/nonexistent/agent.jar");
+    }
+
+    private static void assertMessageNames(String expected, String... args) {
+        var e = assertThrows(IllegalArgumentException.class, () -> HarnessOptions.parse(args));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+}

@@ -1,0 +1,92 @@
+package io.loupe.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loupe.bench.RunRecord.Status;
+import io.loupe.bench.workloads.Workload;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.loupe.bench.Runs.K4;
+import static io.loupe.bench.Runs.ok;
+import static io.loupe.bench.Runs.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReportsTest {
+    private static final Map<String, Long> K4_STATS = Map.of(ProfileCounters.HASH_OPS, 1234567L,
+            ProfileCounters.FOREST_NODES, 4200L, ProfileCounters.STREAM_ITEMS, 98765432L);
+
+    private final Results results = new Results(
+            Runs.options(2, List.of(Workload.LUAJ, Workload.H2), List.of(ProfilerConfig.NONE, K4)),
+            environment(),
+            List.of(ok("luaj", "none", 0, 2.0), run("luaj", "k4", 0, 5.0, Status.OK, K4_STATS),
+                    ok("luaj", "none", 1, 2.0), run("luaj", "k4", 1, 7.0, Status.OK, K4_STATS),
+                    ok("h2", "none", 0, 4.0), run("h2", "k4", 0, 6.0, Status.WRONG, Map.of()),
+                    ok("h2", "none", 1, 4.0), run("h2", "k4", 1, 0.5, Status.FAILED, Map.of())));
+
+    private static Map<String, String> environment() {
+        var facts = new LinkedHashMap<String, String>();
+        facts.put("processors", "2");
+        facts.put("note", "a \"quoted\" value");
+        return facts;
+    }
+
+    @Test
+    void theTableHasOneRowPerWorkloadAndConfigurationInCommandLineOrder() {
+        List<String> rows = MarkdownReport.render(results).lines()
+                .filter(l -> l.startsWith("| ") && !l.startsWith("| ---")).toList();
+        assertEquals(List.of(
+                "| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median "
+                        + "| peak RSS (MiB) | hash ops | forest nodes | stream items | runs |",
+                "| luaj | none | 2.00 | 1.00 | 1.00 | 99 | - | - | - | 2 ok |",
+                "| luaj | k4 | 6.00 | 3.00 | 3.00 | 99 | 1,234,567 | 4,200 | 98,765,432 | 2 ok |",
+                "| h2 | none | 4.00 | 1.00 | 1.00 | 99 | - | - | - | 2 ok |",
+                "| h2 | k4 | 6.00 | 1.50 | 1.50 | 99 | - | - | - | **0 ok, 1 WRONG, 1 FAILED** |"), rows);
+    }
+
+    @Test
+    void everyWrongOrFailedRunIsListedUnderTheTable() {
+        String markdown = MarkdownReport.render(results);
+        assertTrue(markdown.contains("**2 run(s) changed the program's output or failed:**"), markdown);
+        assertTrue(markdown.contains("- WRONG: h2 k4 round 0, exit 0, printed `checksum 2`"), markdown);
+        assertTrue(markdown.contains("- FAILED: h2 k4 round 1, exit 1, printed `checksum 1`"), markdown);
+    }
+
+    @Test
+    void aCleanResultListsNoProblems() {
+        var clean = new Results(results.options(), Map.of(),
+                results.runs().stream().filter(r -> r.workload().equals("luaj")).toList());
+        assertFalse(MarkdownReport.render(clean).contains("changed the program's output"));
+    }
+
+    @Test
+    void theJsonHasTheSetupASummaryPerCellAndEveryRun() throws IOException {
+        JsonNode json = new ObjectMapper().readTree(JsonReport.render(results));
+        assertEquals("a \"quoted\" value", json.at("/environment/note").asText());
+        assertEquals(2, json.at("/setup/runs").asInt());
+        assertEquals("profile=paths,k=4", json.at("/setup/configs/1/agentOptions").asText());
+        assertTrue(json.at("/setup/configs/0/agentOptions").isNull());
+
+        JsonNode luaK4 = json.at("/summary/1");
+        assertEquals("luaj", luaK4.get("workload").asText());
+        assertEquals("k4", luaK4.get("config").asText());
+        assertEquals(3.0, luaK4.get("medianRatio").asDouble(), 1e-12);
+        assertEquals(6.0, luaK4.get("medianWallSeconds").asDouble(), 1e-12);
+        assertEquals(4200, luaK4.at("/counters/paths.forestNodes").asLong());
+        assertTrue(luaK4.at("/counters/paths.counterArrayOps").isNull());
+
+        JsonNode h2K4 = json.at("/summary/3");
+        assertEquals(1, h2K4.get("wrong").asInt());
+        assertEquals(1, h2K4.get("failed").asInt());
+
+        assertEquals(8, json.get("runs").size());
+        assertEquals("WRONG", json.at("/runs/5/status").asText());
+        assertEquals("checksum 2", json.at("/runs/5/stdout").asText());
+    }
+}
