@@ -1,5 +1,6 @@
 package io.loupe.runtime;
 
+import io.loupe.runtime.paths.PathTable;
 import io.loupe.runtime.paths.PathThread;
 
 /**
@@ -36,5 +37,18 @@ public final class Loupe {
      */
     public static long[] counters(int methodId) {
         return thread().counters(methodId);
+    }
+
+    /** The current thread's path table of method {@code methodId} (methods with many paths). */
+    public static PathTable table(int methodId) {
+        return thread().table(methodId);
+    }
+
+    /**
+     * One end of path {@code pathId} of a method that ends exactly one path per activation (no loop,
+     * no handler); called at its exits, so such methods keep no state and stay small.
+     */
+    public static void count(int methodId, int pathId) {
+        thread().count(methodId, pathId);
     }
 }

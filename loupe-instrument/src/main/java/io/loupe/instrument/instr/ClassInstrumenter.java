@@ -95,8 +95,8 @@ public final class ClassInstrumenter {
                     changed = true;
                 } else if (storage != MethodMeta.Storage.NONE) {
                     arraySizes[j] = storage == MethodMeta.Storage.ARRAY ? (int) model.numPaths() : 0;
-                    boolean rle = frames && !m.name.equals("<init>") && hasRepeatablePathEnds(model);
-                    new PathProbeInserter(m, model, new PathRegister(mode(storage), id, m.maxLocals, rle), frames).insert();
+                    boolean rle = !m.name.equals("<init>") && hasRepeatablePathEnds(model);
+                    new PathProbeInserter(m, model, new PathRegister(mode(model, storage), id, m.maxLocals, rle), frames).insert();
                     changed = true;
                 }
             } catch (RuntimeException e) {
@@ -132,11 +132,15 @@ public final class ClassInstrumenter {
         return model.numPaths() <= settings.arrayLimit() ? MethodMeta.Storage.ARRAY : MethodMeta.Storage.HASH;
     }
 
-    private PathRegister.Mode mode(MethodMeta.Storage storage) {
+    private PathRegister.Mode mode(MethodModel model, MethodMeta.Storage storage) {
+        boolean handlers = model.dag().edges().stream().anyMatch(e -> e.kind() == io.loupe.data.meta.EdgeKind.HANDLER_ENTRY);
+        if (!handlers && !hasRepeatablePathEnds(model)) {
+            return PathRegister.Mode.EXIT_COUNT;   // one path per activation, whatever k is
+        }
         if (settings.k() >= 2) {
             return PathRegister.Mode.KPATHS;
         }
-        return storage == MethodMeta.Storage.ARRAY ? PathRegister.Mode.ARRAY : PathRegister.Mode.HASH;
+        return storage == MethodMeta.Storage.ARRAY ? PathRegister.Mode.ARRAY : PathRegister.Mode.TABLE;
     }
 
     /**

@@ -115,18 +115,20 @@ final class PathProbeInserter {
         m.instructions.insert(start);
         m.instructions.add(end);
         trampolines.add(handler);
-        // Locals: the method's own as TOP (any value passes), Loupe's appended by FrameLocals.
-        trampolines.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
+        if (frames) {
+            // Locals: the method's own as TOP (any value passes), Loupe's appended by FrameLocals.
+            trampolines.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
+        }
         trampolines.add(reg.flushAndRethrow());
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
     }
 
     /**
-     * The code of one transfer. {@code target} is the frame at the transfer's target when the code
-     * runs in a trampoline, null when it runs inline.
+     * The code of one transfer, inline or in a trampoline; {@code target} is the frame at the
+     * transfer's target (null in a class without stack map frames).
      */
     private interface Probe {
-        InsnList code(FrameNode target);
+        InsnList code(boolean inTrampoline, FrameNode target);
 
         /** True if the code is better in a trampoline even after an unconditional {@code goto}. */
         default boolean wantsTrampoline() {
@@ -139,15 +141,15 @@ final class PathProbeInserter {
         BallLarusDag.Edge forward = dag.edge(u, v);
         if (forward != null && forward.kind() == io.loupe.data.meta.EdgeKind.NORMAL) {
             long inc = forward.inc();
-            return inc == 0 ? null : target -> reg.add(inc);
+            return inc == 0 ? null : (inTrampoline, target) -> reg.add(inc);
         }
         // A back edge or a cut edge: the path ends here and the next starts at v.
         long endInc = dag.edge(u, dag.exit()).inc();
         long startInc = dag.edge(dag.entry(), v).inc();
         return new Probe() {
             @Override
-            public InsnList code(FrameNode target) {
-                InsnList l = reg.rle() && target != null ? reg.repeatedEnd(endInc, target) : reg.directEnd(endInc);
+            public InsnList code(boolean inTrampoline, FrameNode target) {
+                InsnList l = reg.rle() && inTrampoline ? reg.repeatedEnd(endInc, target) : reg.directEnd(endInc);
                 l.add(reg.start(startInc));
                 return l;
             }
@@ -164,11 +166,11 @@ final class PathProbeInserter {
         int op = last.getOpcode();
         if (op == Opcodes.GOTO) {
             JumpInsnNode jump = (JumpInsnNode) last;
-            if (probe.wantsTrampoline() && frames) {
-                LabelNode t = trampoline(jump.label, probe.code(FrameLocals.at(jump.label)));
+            if (probe.wantsTrampoline()) {
+                LabelNode t = trampoline(jump.label, probe.code(true, frameOrNull(jump.label)));
                 edits.add(() -> jump.label = t);
             } else {
-                InsnList code = probe.code(null);
+                InsnList code = probe.code(false, null);
                 edits.add(() -> m.instructions.insertBefore(last, code));
             }
             return;
@@ -176,7 +178,7 @@ final class PathProbeInserter {
         boolean fallsThrough = u.last() + 1 < g.instructions().size() && g.blockOf(u.last() + 1) == v
                 && !isUnconditional(last);
         if (last instanceof JumpInsnNode jump && g.blockAt(jump.label) == v) {
-            LabelNode t = trampoline(jump.label, probe.code(frameOrNull(jump.label)));
+            LabelNode t = trampoline(jump.label, probe.code(true, frameOrNull(jump.label)));
             edits.add(() -> jump.label = t);
         } else if (last instanceof TableSwitchInsnNode sw) {
             redirectSwitch(g, u.index(), v, sw.labels, probe, edits);
@@ -194,9 +196,41 @@ final class PathProbeInserter {
             return;
         }
         if (fallsThrough) {
-            InsnList code = probe.code(null);
-            edits.add(() -> m.instructions.insert(last, code));
+            LabelNode target = probe.wantsTrampoline() ? jumpableLabel(g.instructions().get(g.block(v).first())) : null;
+            if (target != null) {
+                // javac's loops fall through from the body into the condition block, their header:
+                // the back edge becomes a jump to a trampoline, so the run-length probe can branch.
+                LabelNode t = trampoline(target, probe.code(true, frameOrNull(target)));
+                edits.add(() -> m.instructions.insert(last, new JumpInsnNode(Opcodes.GOTO, t)));
+            } else {
+                InsnList code = probe.code(false, null);
+                edits.add(() -> m.instructions.insert(last, code));
+            }
         }
+    }
+
+    /**
+     * A label at {@code first}'s position that a jump may target: one with a stack map frame, or
+     * in a class without frames any label (one is added if there is none). Null if there is none.
+     */
+    private LabelNode jumpableLabel(AbstractInsnNode first) {
+        LabelNode label = null;
+        boolean frame = false;
+        for (AbstractInsnNode n = first.getPrevious(); n != null && n.getOpcode() < 0; n = n.getPrevious()) {
+            if (n instanceof LabelNode l) {
+                label = l;
+            } else if (n instanceof FrameNode) {
+                frame = true;
+            }
+        }
+        if (frames) {
+            return frame ? label : null;
+        }
+        if (label == null) {
+            label = new LabelNode();
+            m.instructions.insertBefore(first, label);
+        }
+        return label;
     }
 
     private FrameNode frameOrNull(LabelNode label) {
@@ -209,7 +243,7 @@ final class PathProbeInserter {
 
     private LabelNode trampolineFor(int u, LabelNode target, Probe probe) {
         long key = ((long) u << 32) | labelIds.computeIfAbsent(target, l -> labelIds.size());
-        return switchTrampolines.computeIfAbsent(key, x -> trampoline(target, probe.code(frameOrNull(target))));
+        return switchTrampolines.computeIfAbsent(key, x -> trampoline(target, probe.code(true, frameOrNull(target))));
     }
 
     private void redirectSwitch(ControlFlowGraph g, int u, int v, List<LabelNode> labels, Probe probe,

@@ -1,14 +1,18 @@
 package io.loupe.instrument.instr;
 
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,11 +22,17 @@ import java.util.List;
  *
  * <pre>
  * mode        locals after base          path end with increment c
+ * EXIT_COUNT  r:int                      Loupe.count(id, r + c)               (methods that end one
+ *                                                                              path per activation)
  * ARRAY       r:int, counts:long[]       counts[r + c]++                      (no call)
- * HASH        r:int, t:PathThread        t.countPath(id, r + c, 1)
+ * TABLE       r:int, table:PathTable     table.add(r + c, 1)
  * KPATHS      r:int, t:PathThread,       cursor = t.step(cursor, id, r + c)
  *             cursor:long
  * </pre>
+ *
+ * <p>EXIT_COUNT serves every k: a method without loops or handlers ends exactly one path per
+ * activation, so its k-paths are its paths, and it needs neither an entry call nor state — which
+ * keeps the many small methods of call-heavy code small enough for the JIT to inline.
  *
  * <p><b>Run-length encoding of loop paths.</b> In methods with loops, a path that ends at a back
  * edge is not recorded at once: two more locals, {@code last:int} and {@code run:long}, count how
@@ -36,10 +46,11 @@ import java.util.List;
 final class PathRegister {
 
     /** How a method's path ends are recorded. */
-    enum Mode { ARRAY, HASH, KPATHS }
+    enum Mode { EXIT_COUNT, ARRAY, TABLE, KPATHS }
 
     static final String LOUPE = "io/loupe/runtime/Loupe";
     static final String THREAD = "io/loupe/runtime/paths/PathThread";
+    static final String TABLE = "io/loupe/runtime/paths/PathTable";
 
     private final Mode mode;
     private final int methodId;
@@ -68,9 +79,10 @@ final class PathRegister {
 
     /** Frame types of the appended locals, in slot order (a long counts once, as ASM wants). */
     List<Object> frameLocals() {
-        List<Object> types = new java.util.ArrayList<>(switch (mode) {
+        List<Object> types = new ArrayList<>(switch (mode) {
+            case EXIT_COUNT -> List.of(Opcodes.INTEGER);
             case ARRAY -> List.of(Opcodes.INTEGER, "[J");
-            case HASH -> List.of(Opcodes.INTEGER, THREAD);
+            case TABLE -> List.of(Opcodes.INTEGER, TABLE);
             case KPATHS -> List.of(Opcodes.INTEGER, THREAD, Opcodes.LONG);
         });
         if (rle) {
@@ -83,12 +95,22 @@ final class PathRegister {
     /** Method entry: fetch the thread's state, set the cursor to "*", start the first path. */
     InsnList entry(long startInc) {
         InsnList l = new InsnList();
-        if (mode == Mode.ARRAY) {
-            // Stack[0]: → int id → long[]
-            l.add(push(methodId));
-            l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "counters", "(I)[J", false));
-        } else {
-            l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "thread", "()L" + THREAD + ";", false));
+        switch (mode) {
+            case EXIT_COUNT -> {
+                l.add(start(startInc));
+                return l;
+            }
+            case ARRAY -> {
+                // Stack: → int id → long[]
+                l.add(push(methodId));
+                l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "counters", "(I)[J", false));
+            }
+            case TABLE -> {
+                l.add(push(methodId));
+                l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "table", "(I)L" + TABLE + ";", false));
+            }
+            case KPATHS -> l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "thread", "()L" + THREAD + ";", false));
+            default -> throw new AssertionError(mode);
         }
         l.add(new VarInsnNode(Opcodes.ASTORE, state));
         if (mode == Mode.KPATHS) {
@@ -107,36 +129,41 @@ final class PathRegister {
 
     /**
      * A path end that may repeat (at a back edge or cut edge), inside a trampoline whose target has
-     * frame {@code target}: extends the pending run, or flushes it and starts a new one.
+     * frame {@code target} (null in a class without frames): extends the pending run, or flushes it
+     * and starts a new one.
      */
-    InsnList repeatedEnd(long inc, org.objectweb.asm.tree.FrameNode target) {
+    InsnList repeatedEnd(long inc, FrameNode target) {
         InsnList l = new InsnList();
-        org.objectweb.asm.tree.LabelNode change = new org.objectweb.asm.tree.LabelNode();
-        org.objectweb.asm.tree.LabelNode done = new org.objectweb.asm.tree.LabelNode();
+        LabelNode change = new LabelNode();
+        LabelNode done = new LabelNode();
         // Stack: → x → x, x → x, x, last → x
         pathId(l, inc);
         l.add(new InsnNode(Opcodes.DUP));
         l.add(new VarInsnNode(Opcodes.ILOAD, last));
-        l.add(new org.objectweb.asm.tree.JumpInsnNode(Opcodes.IF_ICMPNE, change));
+        l.add(new JumpInsnNode(Opcodes.IF_ICMPNE, change));
         // Stack: x → (empty); run++
         l.add(new InsnNode(Opcodes.POP));
         l.add(new VarInsnNode(Opcodes.LLOAD, run));
         l.add(new InsnNode(Opcodes.LCONST_1));
         l.add(new InsnNode(Opcodes.LADD));
         l.add(new VarInsnNode(Opcodes.LSTORE, run));
-        l.add(new org.objectweb.asm.tree.JumpInsnNode(Opcodes.GOTO, done));
+        l.add(new JumpInsnNode(Opcodes.GOTO, done));
         l.add(change);
-        org.objectweb.asm.tree.FrameNode withX = FrameLocals.copy(target);
-        withX.stack = new java.util.ArrayList<>(withX.stack);
-        withX.stack.add(Opcodes.INTEGER);
-        l.add(withX);
+        if (target != null) {
+            FrameNode withX = FrameLocals.copy(target);
+            withX.stack = new ArrayList<>(withX.stack);
+            withX.stack.add(Opcodes.INTEGER);
+            l.add(withX);
+        }
         // Stack: x → (flush) x → (empty); last = x; run = 1
         l.add(flush());
         l.add(new VarInsnNode(Opcodes.ISTORE, last));
         l.add(new InsnNode(Opcodes.LCONST_1));
         l.add(new VarInsnNode(Opcodes.LSTORE, run));
         l.add(done);
-        l.add(FrameLocals.copy(target));
+        if (target != null) {
+            l.add(FrameLocals.copy(target));
+        }
         return l;
     }
 
@@ -154,12 +181,11 @@ final class PathRegister {
                 l.add(new InsnNode(Opcodes.LADD));
                 l.add(new InsnNode(Opcodes.LASTORE));
             }
-            case HASH -> {
+            case TABLE -> {
                 l.add(new VarInsnNode(Opcodes.ALOAD, state));
-                l.add(push(methodId));
                 l.add(new VarInsnNode(Opcodes.ILOAD, last));
                 l.add(new VarInsnNode(Opcodes.LLOAD, run));
-                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "countPath", "(IIJ)V", false));
+                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, TABLE, "add", "(IJ)V", false));
             }
             case KPATHS -> {
                 l.add(new VarInsnNode(Opcodes.ALOAD, state));
@@ -234,13 +260,18 @@ final class PathRegister {
                 l.add(new InsnNode(Opcodes.LADD));
                 l.add(new InsnNode(Opcodes.LASTORE));
             }
-            case HASH -> {
-                // Stack: PathThread, I, I, J → (empty)
-                l.add(new VarInsnNode(Opcodes.ALOAD, state));
+            case EXIT_COUNT -> {
+                // Stack: I, I → (empty)
                 l.add(push(methodId));
                 pathId(l, inc);
+                l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "count", "(II)V", false));
+            }
+            case TABLE -> {
+                // Stack: PathTable, I, J → (empty)
+                l.add(new VarInsnNode(Opcodes.ALOAD, state));
+                pathId(l, inc);
                 l.add(new InsnNode(Opcodes.LCONST_1));
-                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "countPath", "(IIJ)V", false));
+                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, TABLE, "add", "(IJ)V", false));
             }
             case KPATHS -> {
                 // Stack: PathThread, J, I, I → J → (empty)

@@ -7,6 +7,7 @@ import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
 import io.loupe.runtime.paths.KSlabForest;
+import io.loupe.runtime.paths.PathTable;
 import io.loupe.runtime.paths.PathThread;
 import io.loupe.runtime.registry.MethodRegistry;
 import io.loupe.runtime.trace.BlockTrace;
@@ -84,8 +85,13 @@ public final class ProfileDumper {
                     }
                 }
             }
-            t.hashedCounts().forEach((key, count) -> merged.computeIfAbsent((int) (key >>> 32), x -> new TreeMap<>())
-                    .merge(key & 0xffffffffL, count, Long::sum));
+            PathTable[] tables = t.tables();
+            for (int m = 0; m < tables.length; m++) {
+                if (tables[m] != null) {
+                    TreeMap<Long, Long> byId = merged.computeIfAbsent(m, x -> new TreeMap<>());
+                    tables[m].forEach((id, count) -> byId.merge((long) id, count, Long::sum));
+                }
+            }
             KSlabForest f = t.forest();
             if (f != null && f.size() > 0) {
                 streamItems += f.items();

@@ -24,8 +24,8 @@ import java.util.Arrays;
  *   its parent's list, so hot children are found in one probe; the paper's eclipse worst case
  *   averaged 58.8 sibling scans per item with a node degree of 2.6 (§4.2).</li>
  *   <li><b>Roots.</b> The paper's hash table R, keyed by (method, path id), is a per-method array
- *   indexed by path id for methods with few paths (no hashing at all) and an
- *   {@link OpenLongTable} otherwise.</li>
+ *   indexed by path id for methods with few paths (no hashing at all) and a per-method
+ *   {@link PathTable} otherwise.</li>
  *   <li><b>Pruning cold nodes</b> (the paper's §4.2/§6 open problem: its large-k runs ran out of
  *   memory). When the forest reaches its node budget, every non-root node whose subtree counts
  *   sum to less than a threshold is dropped, the threshold chosen so that about half the budget
@@ -68,7 +68,7 @@ public final class KSlabForest {
     private long[] nodes = new long[STRIDE * 1024];
     private int size;
     private int[][] arrayRoots = new int[64][];   // method id → (path id → node + 1)
-    private final OpenLongTable hashRoots = new OpenLongTable(256);
+    private PathTable[] tableRoots = new PathTable[64];     // method id → (path id → node)
     private long hashOps;
     private long items;
     private int lastCounted;                 // the node the last step counted at
@@ -192,13 +192,25 @@ public final class KSlabForest {
             return node;
         }
         hashOps++;
-        long key = OpenLongTable.key(methodId, r);
-        int node = (int) hashRoots.get(key, -1L);
+        PathTable table = rootTable(methodId);
+        int node = (int) table.get(r, -1L);
         if (node < 0) {
             node = newNode(r, 0);
-            hashRoots.put(key, node);
+            table.put(r, node);
         }
         return node;
+    }
+
+    private PathTable rootTable(int methodId) {
+        if (methodId >= tableRoots.length) {
+            tableRoots = Arrays.copyOf(tableRoots, Math.max(methodId + 1, tableRoots.length * 2));
+        }
+        PathTable t = tableRoots[methodId];
+        if (t == null) {
+            t = new PathTable();
+            tableRoots[methodId] = t;
+        }
+        return t;
     }
 
     private int[] allocateRoots(int methodId, int n) {
@@ -391,7 +403,11 @@ public final class KSlabForest {
                 }
             }
         }
-        hashRoots.forEach((key, node) -> hashRoots.put(key, newIndex[(int) node]));
+        for (PathTable table : tableRoots) {
+            if (table != null) {
+                table.forEach((r, node) -> table.put(r, newIndex[(int) node]));
+            }
+        }
     }
 
     /** The method id of every root among the first {@code n} nodes (0 for non-roots). */
@@ -407,11 +423,16 @@ public final class KSlabForest {
                 }
             }
         }
-        hashRoots.forEach((key, node) -> {
-            if (node < n) {
-                method[(int) node] = (int) (key >>> 32);
+        for (int m = 0; m < tableRoots.length; m++) {
+            if (tableRoots[m] != null) {
+                int methodId = m;
+                tableRoots[m].forEach((r, node) -> {
+                    if (node < n) {
+                        method[(int) node] = methodId;
+                    }
+                });
             }
-        });
+        }
         return method;
     }
 

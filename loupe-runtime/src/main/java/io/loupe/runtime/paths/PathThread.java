@@ -3,6 +3,7 @@ package io.loupe.runtime.paths;
 import io.loupe.runtime.registry.MethodRegistry;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -24,8 +25,7 @@ public final class PathThread {
     private final Thread owner;
     private final String name;
     private long[][] counters = new long[64][];
-    private final OpenLongTable hashed = new OpenLongTable(256);
-    private long hashOps;
+    private PathTable[] tables = new PathTable[64];
     private KSlabForest forest;
 
     private PathThread(Thread owner) {
@@ -91,18 +91,51 @@ public final class PathThread {
 
     private long[] allocateCounters(int methodId) {
         if (methodId >= counters.length) {
-            counters = java.util.Arrays.copyOf(counters, Math.max(methodId + 1, counters.length * 2));
+            counters = Arrays.copyOf(counters, Math.max(methodId + 1, counters.length * 2));
         }
         long[] a = new long[Math.max(1, MethodRegistry.arraySize(methodId))];
         counters[methodId] = a;
         return a;
     }
 
-    /** {@code times} ends of one path of a method whose paths are too many for an array (0 is a no-op). */
-    public void countPath(int methodId, int pathId, long times) {
-        if (times != 0) {
-            hashOps++;
-            hashed.addTo(OpenLongTable.key(methodId, pathId), times);
+    /** This thread's path table of a method whose paths are too many for an array. */
+    public PathTable table(int methodId) {
+        PathTable[] t = tables;
+        if (methodId < t.length) {
+            PathTable p = t[methodId];
+            if (p != null) {
+                return p;
+            }
+        }
+        if (methodId >= tables.length) {
+            tables = Arrays.copyOf(tables, Math.max(methodId + 1, tables.length * 2));
+        }
+        PathTable p = new PathTable();
+        tables[methodId] = p;
+        return p;
+    }
+
+    /**
+     * One end of path {@code pathId} of a method whose activations end one path each (no loop, no
+     * handler): called at the method's exits, so the method needs no state of its own.
+     */
+    public void count(int methodId, int pathId) {
+        long[][] c = counters;
+        if (methodId < c.length) {
+            long[] a = c[methodId];
+            if (a != null && pathId < a.length) {
+                a[pathId]++;
+                return;
+            }
+        }
+        countSlow(methodId, pathId);
+    }
+
+    private void countSlow(int methodId, int pathId) {
+        if (MethodRegistry.arraySize(methodId) > 0) {
+            counters(methodId)[pathId]++;
+        } else {
+            table(methodId).add(pathId, 1);
         }
     }
 
@@ -124,12 +157,18 @@ public final class PathThread {
         return counters;
     }
 
-    public OpenLongTable hashedCounts() {
-        return hashed;
+    /** Path tables by method id (entries may be null). Read at dump time. */
+    public PathTable[] tables() {
+        return tables;
     }
 
+    /** Hash-table operations: path tables plus k-slab forest root lookups. */
     public long hashOps() {
-        return hashOps + (forest == null ? 0 : forest.hashOps());
+        long ops = forest == null ? 0 : forest.hashOps();
+        for (PathTable t : tables) {
+            ops += t == null ? 0 : t.operations();
+        }
+        return ops;
     }
 
     /** The k-slab forest, or null when k = 1. */
