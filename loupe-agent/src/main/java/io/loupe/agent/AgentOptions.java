@@ -26,6 +26,7 @@ public final class AgentOptions {
         KEYS.put("exclude", "class-name globs never to instrument, ';'-separated. Default: none");
         KEYS.put("paths.arrayLimit", "methods with at most this many paths count into arrays, others hash. Default: 4096");
         KEYS.put("paths.maxNodes", "per-thread k-slab forest node budget; cold nodes are pruned beyond it. Default: 4000000");
+        KEYS.put("paths.runLength", "run-length encode repeated loop paths in locals: auto (k >= 2), true or false. Default: auto");
         KEYS.put("paths.trivial", "true to also instrument single-path methods without loops. Default: false");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
         KEYS.put("help", "print this help on stderr and exit");
@@ -40,6 +41,7 @@ public final class AgentOptions {
     private List<String> exclude = List.of();
     private int arrayLimit = 4096;
     private int maxNodes = 4_000_000;
+    private Boolean runLength;   // null: auto
     private boolean trivial;
     private boolean verbose;
     private boolean help;
@@ -97,6 +99,7 @@ public final class AgentOptions {
             case "exclude" -> exclude = list(value);
             case "paths.arrayLimit" -> arrayLimit = intValue(key, value, 1, 1 << 24);
             case "paths.maxNodes" -> maxNodes = intValue(key, value, 1024, (1 << 26) - 1);
+            case "paths.runLength" -> runLength = value.equals("auto") ? null : bool(key, value);
             case "paths.trivial" -> trivial = bool(key, value);
             case "verbose" -> verbose = bool(key, value);
             case "help" -> help = bool(key, value);
@@ -174,6 +177,15 @@ public final class AgentOptions {
         return maxNodes;
     }
 
+    /**
+     * Run-length encoding of loop path ends: on for k ≥ 2 by default, where every path end is a
+     * call; off for k = 1, where a path end is one array increment and the compare of run-length
+     * encoding costs a mispredicted branch whenever a loop's paths alternate.
+     */
+    public boolean runLength() {
+        return runLength != null ? runLength : k >= 2;
+    }
+
     public boolean trivial() {
         return trivial;
     }
@@ -201,6 +213,7 @@ public final class AgentOptions {
         }
         j.add("paths.arrayLimit=" + arrayLimit);
         j.add("paths.maxNodes=" + maxNodes);
+        j.add("paths.runLength=" + (runLength == null ? "auto" : runLength.toString()));
         j.add("paths.trivial=" + trivial);
         if (verbose) {
             j.add("verbose=true");

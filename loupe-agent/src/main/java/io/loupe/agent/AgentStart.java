@@ -18,7 +18,7 @@ final class AgentStart {
         PathThread.configure(options.blockTrace() ? 1 : options.k(), options.maxNodes());
         new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version).installShutdownHook();
         ClassInstrumenter instrumenter = new ClassInstrumenter(
-                new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace()), Warnings::warn);
+                new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength()), Warnings::warn);
         inst.addTransformer(new LoupeTransformer(new ClassFilter(options.include(), options.exclude()), instrumenter,
                 options.verbose()), false);
     }

@@ -95,7 +95,7 @@ public final class ClassInstrumenter {
                     changed = true;
                 } else if (storage != MethodMeta.Storage.NONE) {
                     arraySizes[j] = storage == MethodMeta.Storage.ARRAY ? (int) model.numPaths() : 0;
-                    boolean rle = !m.name.equals("<init>") && hasRepeatablePathEnds(model);
+                    boolean rle = settings.runLength() && !m.name.equals("<init>") && hasRepeatablePathEnds(model);
                     new PathProbeInserter(m, model, new PathRegister(mode(model, storage), id, m.maxLocals, rle), frames).insert();
                     changed = true;
                 }

@@ -9,8 +9,9 @@ package io.loupe.instrument.instr;
  * @param trivial      also instrument methods with a single path and no loop (their one
  *                     path's count is their invocation count)
  * @param blockTrace   instrument for the naive block tracer instead of path profiling
+ * @param runLength    run-length encode path ends at back edges in locals (see PathRegister)
  */
-public record PathSettings(int k, int arrayLimit, boolean trivial, boolean blockTrace) {
+public record PathSettings(int k, int arrayLimit, boolean trivial, boolean blockTrace, boolean runLength) {
     public PathSettings {
         if (k < 1) {
             throw new IllegalArgumentException("k must be at least 1");

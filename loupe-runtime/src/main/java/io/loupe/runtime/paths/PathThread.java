@@ -123,8 +123,16 @@ public final class PathThread {
         long[][] c = counters;
         if (methodId < c.length) {
             long[] a = c[methodId];
-            if (a != null && pathId < a.length) {
-                a[pathId]++;
+            if (a != null) {
+                a[pathId]++;   // ids of an array method are below its length by construction
+                return;
+            }
+        }
+        PathTable[] t = tables;
+        if (methodId < t.length) {
+            PathTable p = t[methodId];
+            if (p != null) {
+                p.add(pathId, 1);
                 return;
             }
         }

@@ -82,10 +82,10 @@ class InstrumentEveryClassTest {
 
     /** The agent's defaults at k = 1 and k = 4, and k = 1 with every emitter of Ball–Larus counting in use. */
     static Stream<Named<PathSettings>> settings() {
-        return Stream.of(Named.of("k = 1", new PathSettings(1, 4096, false, false)),
-                Named.of("k = 4", new PathSettings(4, 4096, false, false)),
+        return Stream.of(Named.of("k = 1", new PathSettings(1, 4096, false, false, false)),
+                Named.of("k = 4", new PathSettings(4, 4096, false, false, true)),
                 Named.of("k = 1, hash tables for all methods of two paths or more, single-path methods too",
-                        new PathSettings(1, 1, true, false)));
+                        new PathSettings(1, 1, true, false, true)));
     }
 
     @ParameterizedTest(name = "{0}")
