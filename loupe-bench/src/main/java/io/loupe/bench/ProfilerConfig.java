@@ -8,7 +8,8 @@ import java.util.Optional;
  * One configuration the harness measures, by its short name: {@code none} runs without an agent
  * (the baseline every ratio is taken against), {@code blpp} is plain Ball–Larus path profiling
  * ({@code profile=paths,k=1}) and {@code kN} is k-iteration path profiling with k = N
- * ({@code profile=paths,k=N}).
+ * ({@code profile=paths,k=N}); {@code kN@M} is the same with a k-slab forest budget of M nodes per
+ * thread ({@code paths.maxNodes=M}), to measure pruning.
  *
  * @param name         the short name, as on the command line and in the reports
  * @param agentOptions the agent's options without {@code out=}, or null for {@code none}
@@ -28,7 +29,11 @@ record ProfilerConfig(String name, String agentOptions) {
         if (name.matches("k[1-9][0-9]{0,3}")) {
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1));
         }
-        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp or kN, e.g. k4)");
+        if (name.matches("k[1-9][0-9]{0,3}@[1-9][0-9]{3,7}")) {
+            int at = name.indexOf('@');
+            return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1, at) + ",paths.maxNodes=" + name.substring(at + 1));
+        }
+        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN or kN@M, e.g. k4, k16@100000)");
     }
 
     boolean instrumented() {

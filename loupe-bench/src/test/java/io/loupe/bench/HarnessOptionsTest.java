@@ -23,6 +23,7 @@ class HarnessOptionsTest {
         assertNull(ProfilerConfig.parse("none").agentOptions());
         assertEquals("profile=paths,k=1", ProfilerConfig.parse("blpp").agentOptions());
         assertEquals("profile=paths,k=8", ProfilerConfig.parse("k8").agentOptions());
+        assertEquals("profile=paths,k=16,paths.maxNodes=100000", ProfilerConfig.parse("k16@100000").agentOptions());
         assertEquals("-javaagent:a.jar=profile=paths,k=2,out=/tmp/p.prof",
                 ProfilerConfig.parse("k2").javaagentArgument(Path.of("a.jar"), Path.of("/tmp/p.prof")).orElseThrow());
         assertTrue(ProfilerConfig.NONE.javaagentArgument(Path.of("a.jar"), Path.of("p")).isEmpty());

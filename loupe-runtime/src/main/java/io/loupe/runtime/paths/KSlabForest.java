@@ -71,7 +71,6 @@ public final class KSlabForest {
     private PathTable[] tableRoots = new PathTable[64];     // method id → (path id → node)
     private long hashOps;
     private long items;
-    private int lastCounted;                 // the node the last step counted at
     private final int[] cycle;               // scratch for stepRun: nodes counted in one slab cycle
     private static final int[] NO_ROOTS = new int[0];
 
@@ -97,48 +96,64 @@ public final class KSlabForest {
      * copies of r under the root labelled r), walks τ down that same chain again and β down the
      * chain below it, counting each of those k-1 β nodes once; it ends where it began. So after one
      * such cycle, processed step by step to find (and create) its nodes, every further cycle adds
-     * one to each of the same nodes. The rest is processed step by step. If a prune happens while
-     * the cycle runs, node indices change, and the cycle is simply run again.
+     * one to each of the same nodes. The rest is processed step by step. Any pruning happens
+     * before the run starts, so node indices stay put while it is processed.
      */
     public long stepRun(long cursor, int methodId, int r, long m) {
-        int period = upperDepth + 1;
-        long inRun = 0;   // occurrences of r processed by this call
-        while (m > 0) {
-            if (inRun >= period && m >= period && atSlabEnd(cursor)) {
-                long cycles = m / period;
-                long prunesBefore = prunes;
-                for (int j = 0; j < period; j++) {
-                    cursor = step(cursor, methodId, r);
-                    cycle[j] = lastCounted;
-                }
-                m -= period;
-                inRun += period;
-                if (prunes == prunesBefore && cycles > 1) {
-                    long more = cycles - 1;
-                    for (int j = 0; j < period; j++) {
-                        nodes[cycle[j] * STRIDE + COUNT] += more;
-                    }
-                    items += more * period;
-                    m -= more * period;
-                    inRun += more * period;
-                }
-                continue;
-            }
-            cursor = step(cursor, methodId, r);
-            m--;
-            inRun++;
+        if (m <= 0) {
+            return cursor;
         }
-        return cursor;
+        int period = upperDepth + 1;
+        // At most about 4(k-1) items are processed one by one below, each adding at most two
+        // nodes: pruning first, if at all, keeps node indices stable for the whole run.
+        int headroom = 8 * period + 8;
+        if (size + headroom > budget) {
+            prune(headroom);
+        }
+        items += m;
+        int tau = -1;
+        int beta = -1;
+        if ((int) (cursor >>> 52) == generation) {
+            tau = (int) ((cursor >>> 26) & INDEX_MASK) - 1;
+            beta = (int) (cursor & INDEX_MASK) - 1;
+        }
+        long[] a;
+        long inRun = 0;   // occurrences of r processed so far: a whole slab of them makes the state periodic
+        while (m > 0) {
+            boolean slabEnd = tau < 0 || depth(tau) == upperDepth;
+            long cycles = slabEnd && tau >= 0 && inRun >= period ? m / period : 0;
+            int n = cycles > 0 ? period : 1;   // items processed one by one in this round
+            for (int j = 0; j < n; j++) {
+                if (tau < 0 || depth(tau) == upperDepth) {
+                    beta = tau;
+                    tau = root(methodId, r);
+                } else {
+                    tau = child(tau, r);
+                }
+                int counted = tau;
+                if (beta >= 0) {
+                    beta = child(beta, r);
+                    counted = beta;
+                }
+                a = nodes;
+                a[counted * STRIDE + COUNT]++;
+                cycle[j] = counted;
+            }
+            if (cycles > 1) {
+                // The cycle just processed repeats (cycles - 1) more times on the same nodes.
+                a = nodes;
+                long more = cycles - 1;
+                for (int j = 0; j < period; j++) {
+                    a[cycle[j] * STRIDE + COUNT] += more;
+                }
+            }
+            long done = cycles > 0 ? cycles * period : 1;
+            m -= done;
+            inRun += done;
+        }
+        return ((long) generation << 52) | ((long) (tau + 1) << 26) | (beta + 1);
     }
 
-    /** True if the cursor's τ is valid and ends a slab (the next item starts a new one). */
-    private boolean atSlabEnd(long cursor) {
-        if ((int) (cursor >>> 52) != generation) {
-            return false;
-        }
-        int tau = (int) ((cursor >>> 26) & INDEX_MASK) - 1;
-        return tau >= 0 && depth(tau) == upperDepth;
-    }
 
     /**
      * Processes path id {@code r} of method {@code methodId} (Fig. 6, lines 6–31) for the
@@ -147,7 +162,7 @@ public final class KSlabForest {
     public long step(long cursor, int methodId, int r) {
         items++;
         if (size + 2 > budget) {
-            prune();   // each step adds at most two nodes
+            prune(2);   // each step adds at most two nodes
         }
         int tau = -1;
         int beta = -1;
@@ -167,7 +182,6 @@ public final class KSlabForest {
             counted = beta;
         }
         nodes[counted * STRIDE + COUNT]++;
-        lastCounted = counted;
         return ((long) generation << 52) | ((long) (tau + 1) << 26) | (beta + 1);
     }
 
@@ -320,7 +334,7 @@ public final class KSlabForest {
      * Subtree totals are computed bottom-up in one backward pass (children come after parents);
      * the threshold is the smallest power of two that keeps at most half the budget.
      */
-    private void prune() {
+    private void prune(int headroom) {
         prunes++;
         generation = (generation + 1) & GENERATION_MASK;
         int n = size;
@@ -353,8 +367,8 @@ public final class KSlabForest {
         }
         long threshold = bucket == 0 ? 0 : 1L << (bucket - 1);   // keep subtrees with total ≥ threshold
         compact(parent, total, threshold);
-        if (size + 2 > budget) {
-            budget = (int) Math.min(MAX_NODES, 2L * size + 16);   // roots alone fill it: let it grow
+        if (size + headroom > budget) {
+            budget = (int) Math.min(MAX_NODES, 2L * size + headroom);   // roots alone fill it: let it grow
         }
     }
 
