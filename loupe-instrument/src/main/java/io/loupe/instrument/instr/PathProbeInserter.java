@@ -211,7 +211,7 @@ final class PathProbeInserter {
 
     /**
      * A label at {@code first}'s position that a jump may target: one with a stack map frame, or
-     * in a class without frames any label (one is added if there is none). Null if there is none.
+     * in a class without frames any label. Null if there is none (then the probe stays inline).
      */
     private LabelNode jumpableLabel(AbstractInsnNode first) {
         LabelNode label = null;
@@ -223,14 +223,7 @@ final class PathProbeInserter {
                 frame = true;
             }
         }
-        if (frames) {
-            return frame ? label : null;
-        }
-        if (label == null) {
-            label = new LabelNode();
-            m.instructions.insertBefore(first, label);
-        }
-        return label;
+        return frames && !frame ? null : label;
     }
 
     private FrameNode frameOrNull(LabelNode label) {
