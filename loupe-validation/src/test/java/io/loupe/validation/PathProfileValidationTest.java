@@ -91,6 +91,37 @@ class PathProfileValidationTest {
         assertTrue(checked > 0, "no instrumented method was checked");
     }
 
+    @org.junit.jupiter.api.Test
+    void underASmallNodeBudgetPlainCountsStayExactAndNoKPathIsOvercounted(@TempDir Path dir) throws Exception {
+        String target = TARGETS + "ManyPathsTarget";
+        Path traceProfile = dir.resolve("trace.prof");
+        AgentRun.run("profile=blocktrace," + INCLUDE + ",out=" + traceProfile, target);
+        BlockTraceOracle oracle = BlockTraceOracle.read(dir.resolve("trace.prof.blocks"), ProfileReader.read(traceProfile));
+        Path profileFile = dir.resolve("pruned.prof");
+        AgentRun.Result r = AgentRun.run("k=8,paths.maxNodes=1024," + INCLUDE + ",out=" + profileFile, target);
+        assertEquals(0, r.exitCode(), r.stderr());
+        Profile profile = ProfileReader.read(profileFile);
+        assertTrue(profile.stats().get("paths.prunes") > 0, "the budget must have made the forest prune");
+        MethodProfile main = ProfileSummary.of(profile).methods().stream()
+                .filter(mp -> mp.meta().name().equals("main")).findFirst().orElseThrow();
+        PathDecoder decoder = new PathDecoder(main.meta());
+        Map<List<List<Integer>>, Long> expected = oracle.nGramCounts(BlockTraceOracle.signature(main.meta()), 8);
+        Map<List<List<Integer>>, Long> actual = decodedKPaths(main.kpaths(), decoder);
+        int multi = 0;
+        for (Map.Entry<List<List<Integer>>, Long> e : actual.entrySet()) {
+            long truth = expected.getOrDefault(e.getKey(), 0L);
+            if (e.getKey().size() == 1) {
+                assertEquals(truth, e.getValue(), "plain count of " + e.getKey());
+            } else {
+                assertTrue(e.getValue() <= truth, e.getKey() + " over-counted: " + e.getValue() + " > " + truth);
+                multi++;
+            }
+        }
+        assertEquals(expected.keySet().stream().filter(g -> g.size() == 1).count(),
+                actual.keySet().stream().filter(g -> g.size() == 1).count(), "every plain path is still there");
+        assertTrue(multi > 0, "some multi-path k-paths survive pruning");
+    }
+
     /** Equal maps, or a failure that lists a few of the differences (the maps can be large). */
     static <K> void assertSameCounts(Map<K, Long> expected, Map<K, Long> actual, String what) {
         List<String> diffs = new ArrayList<>();
