@@ -61,7 +61,7 @@ public final class KSlabForest {
     private final int upperDepth;            // k-2: depth of the last level of the upper slab
     private int budget;                      // prune when the forest would grow past this
     private int generation;
-    private final OpenLongTable residual = new OpenLongTable(64);   // (method, path id) → pruned counts
+    private PathTable[] residual = new PathTable[0];     // method id → (path id → pruned counts)
     private long prunedNodes;
     private long prunedCount;
     private long prunes;
@@ -124,6 +124,7 @@ public final class KSlabForest {
             long cycles = slabEnd && tau >= 0 && inRun >= period ? m / period : 0;
             int n = cycles > 0 ? period : 1;   // items processed one by one in this round
             for (int j = 0; j < n; j++) {
+                // Fig. 6, lines 6–31; "n mod (k-1) = 0" is "τ is null or ends its slab"
                 if (tau < 0 || depth(tau) == upperDepth) {
                     beta = tau;
                     tau = root(methodId, r);
@@ -154,35 +155,12 @@ public final class KSlabForest {
         return ((long) generation << 52) | ((long) (tau + 1) << 26) | (beta + 1);
     }
 
-
     /**
      * Processes path id {@code r} of method {@code methodId} (Fig. 6, lines 6–31) for the
      * activation whose cursor is {@code cursor}, and returns the activation's new cursor.
      */
     public long step(long cursor, int methodId, int r) {
-        items++;
-        if (size + 2 > budget) {
-            prune(2);   // each step adds at most two nodes
-        }
-        int tau = -1;
-        int beta = -1;
-        if ((int) (cursor >>> 52) == generation) {
-            tau = (int) ((cursor >>> 26) & INDEX_MASK) - 1;
-            beta = (int) (cursor & INDEX_MASK) - 1;
-        }
-        if (tau < 0 || depth(tau) == upperDepth) {
-            beta = tau;
-            tau = root(methodId, r);
-        } else {
-            tau = child(tau, r);
-        }
-        int counted = tau;
-        if (beta >= 0) {
-            beta = child(beta, r);
-            counted = beta;
-        }
-        nodes[counted * STRIDE + COUNT]++;
-        return ((long) generation << 52) | ((long) (tau + 1) << 26) | (beta + 1);
+        return stepRun(cursor, methodId, r, 1);
     }
 
     private int depth(int node) {
@@ -213,6 +191,16 @@ public final class KSlabForest {
             table.put(r, node);
         }
         return node;
+    }
+
+    private PathTable residual(int methodId) {
+        if (methodId >= residual.length) {
+            residual = Arrays.copyOf(residual, Math.max(methodId + 1, residual.length * 2));
+        }
+        if (residual[methodId] == null) {
+            residual[methodId] = new PathTable();
+        }
+        return residual[methodId];
     }
 
     private PathTable rootTable(int methodId) {
@@ -309,7 +297,10 @@ public final class KSlabForest {
                 method[i] = method[parent[i]];   // parents come first: creation order
             }
         }
-        int extra = residual.size();
+        int extra = 0;
+        for (PathTable t : residual) {
+            extra += t == null ? 0 : t.size();
+        }
         if (extra > 0) {
             // Counters of pruned nodes, as childless roots: they keep level 1 of the k-IPF exact.
             int[] p2 = Arrays.copyOf(parent, n + extra);
@@ -317,13 +308,18 @@ public final class KSlabForest {
             int[] l2 = Arrays.copyOf(label, n + extra);
             long[] c2 = Arrays.copyOf(count, n + extra);
             int[] next = {n};
-            residual.forEach((key, c) -> {
-                int i = next[0]++;
-                p2[i] = -1;
-                m2[i] = (int) (key >>> 32);
-                l2[i] = (int) key;
-                c2[i] = c;
-            });
+            for (int m = 0; m < residual.length; m++) {
+                if (residual[m] != null) {
+                    int methodId = m;
+                    residual[m].forEach((r, c) -> {
+                        int i = next[0]++;
+                        p2[i] = -1;
+                        m2[i] = methodId;
+                        l2[i] = r;
+                        c2[i] = c;
+                    });
+                }
+            }
             return new SlabForest(thread, k, p2, m2, l2, c2, prunedNodes, prunedCount);
         }
         return new SlabForest(thread, k, parent, method, label, count, prunedNodes, prunedCount);
@@ -390,7 +386,7 @@ public final class KSlabForest {
                     while (parent[root] >= 0) {
                         root = parent[root];
                     }
-                    residual.addTo(OpenLongTable.key(methodOfRoot[root], (int) a[i * STRIDE + LABEL]), c);
+                    residual(methodOfRoot[root]).add((int) a[i * STRIDE + LABEL], c);
                 }
                 continue;
             }
