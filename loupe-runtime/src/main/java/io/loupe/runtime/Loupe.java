@@ -2,6 +2,7 @@ package io.loupe.runtime;
 
 import io.loupe.runtime.paths.PathTable;
 import io.loupe.runtime.paths.PathThread;
+import io.loupe.runtime.registry.ClassSlots;
 
 /**
  * The entry points that instrumented code calls. Each is called once per method activation (never
@@ -50,5 +51,17 @@ public final class Loupe {
      */
     public static void count(int methodId, int pathId) {
         thread().count(methodId, pathId);
+    }
+
+    /**
+     * The slow path of a class's own counting method ({@code $loupe$count}): counts slot
+     * {@code slot} of class {@code classKey} in the current thread's array for that class, and
+     * returns that array if this thread has just become the class's owner — the class then keeps
+     * it in its private static fields and counts there directly — or null.
+     */
+    public static long[] classCount(int classKey, int slot) {
+        long[] a = thread().classCounters(classKey);
+        a[slot]++;
+        return ClassSlots.claim(classKey) ? a : null;
     }
 }

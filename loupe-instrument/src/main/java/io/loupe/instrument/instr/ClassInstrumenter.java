@@ -2,6 +2,7 @@ package io.loupe.instrument.instr;
 
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.instrument.flow.MethodModel;
+import io.loupe.runtime.registry.ClassSlots;
 import io.loupe.runtime.registry.MethodRegistry;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
@@ -49,9 +50,10 @@ public final class ClassInstrumenter {
             return null;
         }
         int base = MethodRegistry.reserve(withCode.size());
+        int classKey = settings.blockTrace() ? -1 : ClassSlots.reserve();
         Set<Integer> leftAlone = new HashSet<>();
         while (true) {
-            Attempt a = attempt(original, base, withCode, leftAlone);
+            Attempt a = attempt(original, base, classKey, withCode, leftAlone);
             if (a.retry >= 0) {
                 leftAlone.add(a.retry);   // the tree may be half-edited: start again from the original bytes
                 continue;
@@ -59,20 +61,26 @@ public final class ClassInstrumenter {
             for (int j = 0; j < a.metas.length; j++) {
                 MethodRegistry.register(a.metas[j], a.arraySizes[j]);
             }
+            if (a.layout != null) {
+                ClassSlots.define(classKey, a.layout);
+            }
             return a.bytes;
         }
     }
 
     /** One try at the class: either its bytes (null if unchanged) with metadata, or a method to leave alone. */
-    private record Attempt(byte[] bytes, MethodMeta[] metas, int[] arraySizes, int retry) {
+    private record Attempt(byte[] bytes, MethodMeta[] metas, int[] arraySizes, ClassSlots.Layout layout, int retry) {
     }
 
-    private Attempt attempt(byte[] original, int base, List<Integer> withCode, Set<Integer> leftAlone) {
+    private Attempt attempt(byte[] original, int base, int classKey, List<Integer> withCode, Set<Integer> leftAlone) {
         ClassNode cn = read(original);
         String className = cn.name.replace('/', '.');
         MethodMeta[] metas = new MethodMeta[withCode.size()];
         int[] arraySizes = new int[withCode.size()];
         boolean changed = false;
+        boolean classLocal = classKey >= 0 && ClassCounters.applicable(cn);
+        List<int[]> slots = new ArrayList<>();   // {method id, offset, paths} of class-local methods
+        int slotCount = 0;
         for (int j = 0; j < withCode.size(); j++) {
             MethodNode m = cn.methods.get(withCode.get(j));
             int id = base + j;
@@ -96,21 +104,36 @@ public final class ClassInstrumenter {
                 } else if (storage != MethodMeta.Storage.NONE) {
                     arraySizes[j] = storage == MethodMeta.Storage.ARRAY ? (int) model.numPaths() : 0;
                     boolean rle = settings.runLength() && !m.name.equals("<init>") && hasRepeatablePathEnds(model);
-                    new PathProbeInserter(m, model, new PathRegister(mode(model, storage), id, m.maxLocals, rle), frames).insert();
+                    PathRegister.Mode mode = mode(model, storage);
+                    PathRegister reg;
+                    if (classLocal && mode == PathRegister.Mode.EXIT_COUNT && storage == MethodMeta.Storage.ARRAY) {
+                        reg = PathRegister.classLocal(id, m.maxLocals, cn.name, slotCount);
+                        slots.add(new int[] {id, slotCount, (int) model.numPaths()});
+                        slotCount += (int) model.numPaths();
+                    } else {
+                        reg = new PathRegister(mode, id, m.maxLocals, rle);
+                    }
+                    new PathProbeInserter(m, model, reg, frames).insert();
                     changed = true;
                 }
             } catch (RuntimeException e) {
                 warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: " + e);
-                return new Attempt(null, null, null, j);
+                return new Attempt(null, null, null, null, j);
             }
         }
         if (!changed) {
-            return new Attempt(null, metas, arraySizes, -1);
+            return new Attempt(null, metas, arraySizes, null, -1);
+        }
+        ClassSlots.Layout layout = null;
+        if (!slots.isEmpty()) {
+            ClassCounters.addTo(cn, classKey, (cn.version & 0xffff) >= Opcodes.V1_6);
+            layout = new ClassSlots.Layout(slots.stream().mapToInt(x -> x[0]).toArray(),
+                    slots.stream().mapToInt(x -> x[1]).toArray(), slots.stream().mapToInt(x -> x[2]).toArray(), slotCount);
         }
         try {
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             cn.accept(cw);
-            return new Attempt(cw.toByteArray(), metas, arraySizes, -1);
+            return new Attempt(cw.toByteArray(), metas, arraySizes, layout, -1);
         } catch (MethodTooLargeException e) {
             int j = indexOf(cn, withCode, e.getMethodName(), e.getDescriptor());
             if (j < 0 || leftAlone.contains(j)) {
@@ -118,7 +141,7 @@ public final class ClassInstrumenter {
             }
             warnings.accept("left " + className + "." + e.getMethodName() + e.getDescriptor()
                     + " uninstrumented: its code would exceed 64 KiB");
-            return new Attempt(null, null, null, j);
+            return new Attempt(null, null, null, null, j);
         }
     }
 

@@ -60,8 +60,24 @@ final class PathRegister {
     private final int cursor;
     private final int last;
     private final int run;
+    private final String classOwner;   // EXIT_COUNT through the class's own counter (ClassCounters), or null
+    private final int slotOffset;
 
     PathRegister(Mode mode, int methodId, int base, boolean rle) {
+        this(mode, methodId, base, rle, null, 0);
+    }
+
+    /**
+     * An EXIT_COUNT register whose path ends count through {@code owner}'s class-local counter
+     * ({@link ClassCounters}) at slots {@code slotOffset + pathId}.
+     */
+    static PathRegister classLocal(int methodId, int base, String owner, int slotOffset) {
+        return new PathRegister(Mode.EXIT_COUNT, methodId, base, false, owner, slotOffset);
+    }
+
+    private PathRegister(Mode mode, int methodId, int base, boolean rle, String classOwner, int slotOffset) {
+        this.classOwner = classOwner;
+        this.slotOffset = slotOffset;
         this.mode = mode;
         this.methodId = methodId;
         this.rle = rle;
@@ -261,10 +277,16 @@ final class PathRegister {
                 l.add(new InsnNode(Opcodes.LASTORE));
             }
             case EXIT_COUNT -> {
-                // Stack: I, I → (empty)
-                l.add(push(methodId));
-                pathId(l, inc);
-                l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "count", "(II)V", false));
+                if (classOwner != null) {
+                    // Stack: I → (empty)
+                    pathId(l, inc + slotOffset);
+                    l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, classOwner, ClassCounters.COUNT, "(I)V", false));
+                } else {
+                    // Stack: I, I → (empty)
+                    l.add(push(methodId));
+                    pathId(l, inc);
+                    l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "count", "(II)V", false));
+                }
             }
             case TABLE -> {
                 // Stack: PathTable, I, J → (empty)

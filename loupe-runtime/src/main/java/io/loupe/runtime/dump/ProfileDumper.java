@@ -9,6 +9,7 @@ import io.loupe.data.paths.SlabForest;
 import io.loupe.runtime.paths.KSlabForest;
 import io.loupe.runtime.paths.PathTable;
 import io.loupe.runtime.paths.PathThread;
+import io.loupe.runtime.registry.ClassSlots;
 import io.loupe.runtime.registry.MethodRegistry;
 import io.loupe.runtime.trace.BlockTrace;
 
@@ -65,6 +66,7 @@ public final class ProfileDumper {
         int k = PathThread.k();
         List<MethodMeta> methods = MethodRegistry.snapshot();
         List<PathThread> threads = PathThread.all();
+        List<ClassSlots.Layout> layouts = ClassSlots.snapshot();
         Map<Integer, TreeMap<Long, Long>> merged = new TreeMap<>();
         List<SlabForest> forests = new ArrayList<>();
         long hashOps = 0;
@@ -81,6 +83,22 @@ public final class ProfileDumper {
                     for (int id = 0; id < a.length; id++) {
                         if (a[id] != 0) {
                             merged.computeIfAbsent(m, x -> new TreeMap<>()).merge((long) id, a[id], Long::sum);
+                        }
+                    }
+                }
+            }
+            long[][] byClass = t.classCounterArrays();
+            for (int key = 0; key < byClass.length && key < layouts.size(); key++) {
+                long[] a = byClass[key];
+                if (a == null) {
+                    continue;
+                }
+                ClassSlots.Layout layout = layouts.get(key);
+                for (int i = 0; i < layout.methods().length; i++) {
+                    for (int id = 0; id < layout.sizes()[i]; id++) {
+                        long c = a[layout.offsets()[i] + id];
+                        if (c != 0) {
+                            merged.computeIfAbsent(layout.methods()[i], x -> new TreeMap<>()).merge((long) id, c, Long::sum);
                         }
                     }
                 }

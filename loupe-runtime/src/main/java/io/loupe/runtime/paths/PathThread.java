@@ -1,5 +1,6 @@
 package io.loupe.runtime.paths;
 
+import io.loupe.runtime.registry.ClassSlots;
 import io.loupe.runtime.registry.MethodRegistry;
 
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ public final class PathThread {
     private final String name;
     private long[][] counters = new long[64][];
     private PathTable[] tables = new PathTable[64];
+    private long[][] classCounters = new long[64][];
     private KSlabForest forest;
 
     private PathThread(Thread owner) {
@@ -96,6 +98,25 @@ public final class PathThread {
         long[] a = new long[Math.max(1, MethodRegistry.arraySize(methodId))];
         counters[methodId] = a;
         return a;
+    }
+
+    /** This thread's counter array of a class counting through its class-local fast path. */
+    public long[] classCounters(int classKey) {
+        long[][] c = classCounters;
+        if (classKey < c.length && c[classKey] != null) {
+            return c[classKey];
+        }
+        if (classKey >= classCounters.length) {
+            classCounters = Arrays.copyOf(classCounters, Math.max(classKey + 1, classCounters.length * 2));
+        }
+        long[] a = new long[Math.max(1, ClassSlots.slots(classKey))];
+        classCounters[classKey] = a;
+        return a;
+    }
+
+    /** Class counter arrays by class key (entries may be null). Read at dump time. */
+    public long[][] classCounterArrays() {
+        return classCounters;
     }
 
     /** This thread's path table of a method whose paths are too many for an array. */

@@ -1,0 +1,108 @@
+package io.loupe.instrument.instr;
+
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * The class-local fast path of one-path-per-activation methods. Counting through
+ * {@code Loupe.count} walks a chain of dependent loads (cached recorder, its tables, the method's
+ * array) on every call of every small method; here the class keeps the counter array of its
+ * owner thread — the first thread that counts in it — in a private static field, so the common
+ * case is two independent static loads and an increment:
+ *
+ * <pre>
+ * private static synthetic transient Thread $loupe$owner;
+ * private static synthetic transient long[] $loupe$counts;
+ * private static synthetic void $loupe$count(int slot) {
+ *     if ($loupe$owner == Thread.currentThread()) { $loupe$counts[slot]++; return; }
+ *     long[] mine = Loupe.classCount(classKey, slot);     // counts it, in this thread's array
+ *     if (mine != null) { $loupe$counts = mine; $loupe$owner = Thread.currentThread(); }
+ * }
+ * </pre>
+ *
+ * Only one thread ever becomes the owner ({@code ClassSlots.claim}), and it sets both fields
+ * itself before it reads them, so no other thread ever writes the owner's array: counts stay
+ * exact with any number of threads. The members are private static synthetic and there is no
+ * static initializer, so the class's default {@code serialVersionUID} does not change.
+ */
+final class ClassCounters {
+
+    static final String OWNER = "$loupe$owner";
+    static final String COUNTS = "$loupe$counts";
+    static final String COUNT = "$loupe$count";
+
+    private static final int FIELD_ACCESS = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC
+            | Opcodes.ACC_TRANSIENT;
+
+    private ClassCounters() {
+    }
+
+    /** True if the class can take the members: a class (not an interface) without them already. */
+    static boolean applicable(ClassNode cn) {
+        if ((cn.access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) != 0) {
+            return false;
+        }
+        return cn.fields.stream().noneMatch(f -> f.name.startsWith("$loupe$"))
+                && cn.methods.stream().noneMatch(m -> m.name.startsWith("$loupe$"));
+    }
+
+    /** Adds the two fields and the counting method to {@code cn}. */
+    static void addTo(ClassNode cn, int classKey, boolean frames) {
+        cn.fields.add(new FieldNode(FIELD_ACCESS, OWNER, "Ljava/lang/Thread;", null, null));
+        cn.fields.add(new FieldNode(FIELD_ACCESS, COUNTS, "[J", null, null));
+        MethodNode m = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, COUNT, "(I)V", null, null);
+        InsnList l = m.instructions;
+        LabelNode slow = new LabelNode();
+        LabelNode notOwner = new LabelNode();
+        // Stack: Thread, Thread → (empty)
+        l.add(new FieldInsnNode(Opcodes.GETSTATIC, cn.name, OWNER, "Ljava/lang/Thread;"));
+        l.add(currentThread());
+        l.add(new JumpInsnNode(Opcodes.IF_ACMPNE, slow));
+        // Stack: [J, I → [J, I, [J, I → [J, I, J → [J, I, J, J → [J, I, J → (empty)
+        l.add(new FieldInsnNode(Opcodes.GETSTATIC, cn.name, COUNTS, "[J"));
+        l.add(new VarInsnNode(Opcodes.ILOAD, 0));
+        l.add(new InsnNode(Opcodes.DUP2));
+        l.add(new InsnNode(Opcodes.LALOAD));
+        l.add(new InsnNode(Opcodes.LCONST_1));
+        l.add(new InsnNode(Opcodes.LADD));
+        l.add(new InsnNode(Opcodes.LASTORE));
+        l.add(new InsnNode(Opcodes.RETURN));
+        l.add(slow);
+        if (frames) {
+            l.add(new FrameNode(Opcodes.F_NEW, 1, new Object[] {Opcodes.INTEGER}, 0, new Object[0]));
+        }
+        // Stack: I, I → [J → [J, [J → [J
+        l.add(PathRegister.push(classKey));
+        l.add(new VarInsnNode(Opcodes.ILOAD, 0));
+        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, PathRegister.LOUPE, "classCount", "(II)[J", false));
+        l.add(new InsnNode(Opcodes.DUP));
+        l.add(new JumpInsnNode(Opcodes.IFNULL, notOwner));
+        l.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, COUNTS, "[J"));
+        l.add(currentThread());
+        l.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, OWNER, "Ljava/lang/Thread;"));
+        l.add(new InsnNode(Opcodes.RETURN));
+        l.add(notOwner);
+        if (frames) {
+            l.add(new FrameNode(Opcodes.F_NEW, 1, new Object[] {Opcodes.INTEGER}, 1, new Object[] {"[J"}));
+        }
+        l.add(new InsnNode(Opcodes.POP));
+        l.add(new InsnNode(Opcodes.RETURN));
+        m.maxLocals = 1;
+        m.maxStack = 6;
+        cn.methods.add(m);
+    }
+
+    private static MethodInsnNode currentThread() {
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", false);
+    }
+}

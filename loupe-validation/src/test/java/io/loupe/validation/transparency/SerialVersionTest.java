@@ -1,0 +1,68 @@
+package io.loupe.validation.transparency;
+
+import io.loupe.instrument.instr.ClassInstrumenter;
+import io.loupe.instrument.instr.PathSettings;
+import org.junit.jupiter.api.Test;
+
+import java.io.InputStream;
+import java.io.ObjectStreamClass;
+import java.io.Serializable;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What the instrumenter adds to a class (the class-local counter: two fields and a method) must be
+ * invisible to Java serialization: a class without an explicit {@code serialVersionUID} keeps the
+ * one the JVM computes, so objects serialized by an unprofiled run still deserialize.
+ */
+class SerialVersionTest {
+
+    /** Serializable, no explicit serialVersionUID, and methods the class-local fast path counts. */
+    public static class Point implements Serializable {
+        int x;
+        int y;
+
+        public int quadrant() {
+            return x >= 0 ? (y >= 0 ? 1 : 4) : (y >= 0 ? 2 : 3);
+        }
+
+        static int sign(int v) {
+            return v < 0 ? -1 : 1;
+        }
+    }
+
+    @Test
+    void instrumentedClassesKeepTheirComputedSerialVersionUid() throws Exception {
+        String name = Point.class.getName();
+        byte[] original;
+        try (InputStream in = Point.class.getResourceAsStream("SerialVersionTest$Point.class")) {
+            original = in.readAllBytes();
+        }
+        List<String> warnings = new ArrayList<>();
+        byte[] instrumented = new ClassInstrumenter(new PathSettings(1, 4096, false, false, false), warnings::add)
+                .instrument(original);
+        assertNotNull(instrumented);
+        assertEquals(List.of(), warnings);
+        Class<?> copy = new ClassLoader(getClass().getClassLoader()) {
+            @Override
+            protected Class<?> loadClass(String n, boolean resolve) throws ClassNotFoundException {
+                if (n.equals(name)) {
+                    synchronized (getClassLoadingLock(n)) {
+                        Class<?> c = findLoadedClass(n);
+                        return c != null ? c : defineClass(n, instrumented, 0, instrumented.length);
+                    }
+                }
+                return super.loadClass(n, resolve);
+            }
+        }.loadClass(name);
+        assertTrue(Arrays.stream(copy.getDeclaredFields()).anyMatch(f -> f.isSynthetic() && Modifier.isPrivate(f.getModifiers())),
+                "the class-local counter is there");
+        assertEquals(ObjectStreamClass.lookup(Point.class).getSerialVersionUID(), ObjectStreamClass.lookup(copy).getSerialVersionUID());
+    }
+}
