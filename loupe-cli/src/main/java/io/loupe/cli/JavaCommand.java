@@ -11,14 +11,13 @@ final class JavaCommand {
     }
 
     /**
-     * {@code <java.home>/bin/java -Xlog:cds=off -javaagent:<jar>=<options> <javaArgs…>}. The agent
-     * appends its runtime to the bootstrap class path, after which JDK 17 warns on stderr that class
-     * data sharing now covers boot classes only; the warning is harmless, so it is switched off.
+     * {@code <java.home>/bin/java -javaagent:<jar>=<options> <javaArgs…>}. (The agent appends its
+     * runtime to the bootstrap class path, after which JDK 17 prints one harmless warning on
+     * stderr about class data sharing; no JVM flag silences that warning alone.)
      */
     static List<String> of(Path javaHome, Path agentJar, String agentOptions, List<String> javaArgs) {
         List<String> command = new ArrayList<>();
         command.add(javaBinary(javaHome).toString());
-        command.add("-Xlog:cds=off");
         command.add("-javaagent:" + agentJar + "=" + agentOptions);
         command.addAll(javaArgs);
         return command;

@@ -38,7 +38,7 @@ class RunCommandTest {
         Path home = Path.of("/opt/jdk");
         List<String> command = JavaCommand.of(home, Path.of("/loupe/loupe-agent.jar"), "profile=paths,k=2,out=a.prof",
                 List.of("-Xmx1g", "-cp", "app.jar", "com.example.Main", "arg"));
-        assertEquals(List.of(JavaCommand.javaBinary(home).toString(), "-Xlog:cds=off",
+        assertEquals(List.of(JavaCommand.javaBinary(home).toString(),
                 "-javaagent:/loupe/loupe-agent.jar=profile=paths,k=2,out=a.prof",
                 "-Xmx1g", "-cp", "app.jar", "com.example.Main", "arg"), command);
         assertTrue(JavaCommand.javaBinary(home).startsWith(home.resolve("bin")));
