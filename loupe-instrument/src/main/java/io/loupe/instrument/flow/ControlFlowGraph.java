@@ -239,7 +239,7 @@ public final class ControlFlowGraph {
     }
 
     /** True if control never falls through to the next instruction. */
-    static boolean isUnconditional(AbstractInsnNode n) {
+    public static boolean isUnconditional(AbstractInsnNode n) {
         int op = n.getOpcode();
         return op == Opcodes.GOTO || op == Opcodes.JSR || op == Opcodes.RET || n instanceof TableSwitchInsnNode
                 || n instanceof LookupSwitchInsnNode || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.ATHROW;
@@ -288,11 +288,6 @@ public final class ControlFlowGraph {
     /** The block holding real instruction number {@code insn}. */
     public int blockOf(int insn) {
         return blockOfInsn[insn];
-    }
-
-    /** The number of a real instruction node of this method. */
-    public int indexOf(AbstractInsnNode n) {
-        return realIndex[method.instructions.indexOf(n)];
     }
 
     /** The block that starts at (the first real instruction after) {@code label}. */

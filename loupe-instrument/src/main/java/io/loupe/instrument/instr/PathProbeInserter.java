@@ -176,7 +176,7 @@ final class PathProbeInserter {
             return;
         }
         boolean fallsThrough = u.last() + 1 < g.instructions().size() && g.blockOf(u.last() + 1) == v
-                && !isUnconditional(last);
+                && !ControlFlowGraph.isUnconditional(last);
         if (last instanceof JumpInsnNode jump && g.blockAt(jump.label) == v) {
             LabelNode t = trampoline(jump.label, probe.code(true, frameOrNull(jump.label)));
             edits.add(() -> jump.label = t);
@@ -261,11 +261,4 @@ final class PathProbeInserter {
         trampolines.add(new JumpInsnNode(Opcodes.GOTO, target));
         return t;
     }
-
-    private static boolean isUnconditional(AbstractInsnNode n) {
-        int op = n.getOpcode();
-        return op == Opcodes.GOTO || n instanceof TableSwitchInsnNode || n instanceof LookupSwitchInsnNode
-                || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.ATHROW;
-    }
-
 }
