@@ -3,6 +3,8 @@ package io.loupe.data;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
 
 import java.util.List;
 import java.util.Map;
@@ -17,7 +19,16 @@ import java.util.Map;
  * @param forests  k-slab forests, one per thread that streamed path ids (k ≥ 2 only)
  * @param stats    named counters of the run (hash operations, stream items, nodes, …)
  * @param warnings what the agent reported while instrumenting (classes left as they were, …)
+ * @param valueSites static metadata of every value profiling site, indexed by site id
+ * @param values   what the value profiler recorded, one entry per site that ran, in site order
  */
 public record Profile(ProfileHeader header, List<MethodMeta> methods, List<PathCounts> counts,
-                      List<SlabForest> forests, Map<String, Long> stats, List<String> warnings) {
+                      List<SlabForest> forests, Map<String, Long> stats, List<String> warnings,
+                      List<ValueSiteMeta> valueSites, List<ValueSiteProfile> values) {
+
+    /** A profile without value profiling data. */
+    public Profile(ProfileHeader header, List<MethodMeta> methods, List<PathCounts> counts,
+                   List<SlabForest> forests, Map<String, Long> stats, List<String> warnings) {
+        this(header, methods, counts, forests, stats, warnings, List.of(), List.of());
+    }
 }
