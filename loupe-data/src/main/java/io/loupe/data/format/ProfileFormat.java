@@ -2,6 +2,8 @@ package io.loupe.data.format;
 
 import io.loupe.data.meta.EdgeKind;
 import io.loupe.data.meta.MethodMeta.Storage;
+import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.ValueType;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +17,8 @@ final class ProfileFormat {
     /** First eight bytes of every profile. */
     static final byte[] MAGIC = "LOUPEPRF".getBytes(StandardCharsets.US_ASCII);
 
-    /** The format version this code writes, and the newest it reads. */
-    static final int VERSION = 1;
+    /** The format version this code writes, and the newest it reads (1 had no value blocks). */
+    static final int VERSION = 2;
 
     // Block types. A code, once published, keeps its meaning; new kinds of data get new codes and a
     // new VERSION, because a reader rejects types it does not know (it cannot tell what it would lose).
@@ -26,6 +28,8 @@ final class ProfileFormat {
     static final int FOREST = 0x04;
     static final int STATS = 0x05;
     static final int WARNINGS = 0x06;
+    static final int VALUE_SITES = 0x07;   // since version 2
+    static final int VALUES = 0x08;        // since version 2
     static final int END = 0xFF;
 
     /** Items per methods/counts/stats/warnings block: bounds the memory a block needs either side. */
@@ -37,6 +41,10 @@ final class ProfileFormat {
         EdgeKind.LOOP_ENTRY, EdgeKind.HANDLER_ENTRY, EdgeKind.CUT_EXIT, EdgeKind.CUT_ENTRY,
     };
     private static final Storage[] STORAGES = {Storage.NONE, Storage.ARRAY, Storage.HASH};
+    private static final SiteKind[] SITE_KINDS = {SiteKind.PARAM, SiteKind.FIELD, SiteKind.ARRAY, SiteKind.RETURN,
+        SiteKind.LOCAL};
+    private static final ValueType[] VALUE_TYPES = {ValueType.BOOLEAN, ValueType.BYTE, ValueType.CHAR, ValueType.SHORT,
+        ValueType.INT, ValueType.LONG, ValueType.FLOAT, ValueType.DOUBLE, ValueType.REFERENCE};
 
     private ProfileFormat() {
     }
@@ -50,13 +58,17 @@ final class ProfileFormat {
             case FOREST -> "'forest'";
             case STATS -> "'stats'";
             case WARNINGS -> "'warnings'";
+            case VALUE_SITES -> "'valueSites'";
+            case VALUES -> "'values'";
             case END -> "'end'";
             default -> String.format("0x%02x", type);
         };
     }
 
-    static boolean isKnown(int type) {
-        return type >= HEADER && type <= WARNINGS || type == END;
+    /** True if {@code type} is a block of format {@code version}. */
+    static boolean isKnown(int type, int version) {
+        int last = version >= 2 ? VALUES : WARNINGS;
+        return type >= HEADER && type <= last || type == END;
     }
 
     // Codes are spelled out instead of using ordinal(): reordering the enum must not change the
@@ -80,6 +92,46 @@ final class ProfileFormat {
             case ARRAY -> 1;
             case HASH -> 2;
         };
+    }
+
+    static int code(SiteKind kind) {
+        return switch (kind) {
+            case PARAM -> 0;
+            case FIELD -> 1;
+            case ARRAY -> 2;
+            case RETURN -> 3;
+            case LOCAL -> 4;
+        };
+    }
+
+    static int code(ValueType type) {
+        return switch (type) {
+            case BOOLEAN -> 0;
+            case BYTE -> 1;
+            case CHAR -> 2;
+            case SHORT -> 3;
+            case INT -> 4;
+            case LONG -> 5;
+            case FLOAT -> 6;
+            case DOUBLE -> 7;
+            case REFERENCE -> 8;
+        };
+    }
+
+    static SiteKind siteKind(CompactDataInput in) throws IOException {
+        int code = in.readUnsignedByte();
+        if (code >= SITE_KINDS.length) {
+            throw in.corrupt("unknown value site kind " + code);
+        }
+        return SITE_KINDS[code];
+    }
+
+    static ValueType valueType(CompactDataInput in) throws IOException {
+        int code = in.readUnsignedByte();
+        if (code >= VALUE_TYPES.length) {
+            throw in.corrupt("unknown value type " + code);
+        }
+        return VALUE_TYPES[code];
     }
 
     static EdgeKind edgeKind(CompactDataInput in) throws IOException {

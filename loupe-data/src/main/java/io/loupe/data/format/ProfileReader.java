@@ -5,6 +5,8 @@ import io.loupe.data.ProfileHeader;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +43,9 @@ public final class ProfileReader {
     private final List<SlabForest> forests = new ArrayList<>();
     private final Map<String, Long> stats = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
+    private final List<ValueSiteMeta> valueSites = new ArrayList<>();
+    private final List<ValueSiteProfile> values = new ArrayList<>();
+    private int version;
 
     private ProfileReader(CompactDataInput in) {
         this.in = in;
@@ -73,7 +78,8 @@ public final class ProfileReader {
         }
         return new Profile(header, Collections.unmodifiableList(methods), Collections.unmodifiableList(counts),
                 Collections.unmodifiableList(forests), Collections.unmodifiableMap(stats),
-                Collections.unmodifiableList(warnings));
+                Collections.unmodifiableList(warnings), Collections.unmodifiableList(valueSites),
+                Collections.unmodifiableList(values));
     }
 
     private void readMagicAndVersion() throws IOException {
@@ -88,7 +94,7 @@ public final class ProfileReader {
                 throw in.fail("not a Loupe profile (bad magic)");
             }
         }
-        int version = in.readUnsignedShort();
+        version = in.readUnsignedShort();
         if (version > ProfileFormat.VERSION) {
             throw in.fail("written by a newer Loupe (format " + version + "; this reader reads up to "
                     + ProfileFormat.VERSION + ")");
@@ -137,8 +143,8 @@ public final class ProfileReader {
     }
 
     private String misplaced(int type) {
-        if (!ProfileFormat.isKnown(type)) {
-            return "unknown block type " + ProfileFormat.label(type) + " (not part of format " + ProfileFormat.VERSION + ")";
+        if (!ProfileFormat.isKnown(type, version)) {
+            return "unknown block type " + ProfileFormat.label(type) + " (not part of format " + version + ")";
         }
         if (header == null && type != ProfileFormat.HEADER) {
             return "block " + ProfileFormat.label(type) + " comes before the header";
@@ -157,6 +163,8 @@ public final class ProfileReader {
             case ProfileFormat.FOREST -> forests.add(PathsCodec.readForest(in));
             case ProfileFormat.STATS -> RunCodec.readStats(in, stats);
             case ProfileFormat.WARNINGS -> readItems(warnings, CompactDataInput::readString);
+            case ProfileFormat.VALUE_SITES -> readItems(valueSites, ValuesCodec::readSite);
+            case ProfileFormat.VALUES -> readItems(values, ValuesCodec::readProfile);
             case ProfileFormat.END -> { }
             default -> throw new IllegalArgumentException("block type " + type);
         }

@@ -20,12 +20,12 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Writes a {@link Profile} in the Loupe profile format, version 1 (docs/profile-format.md):
+ * Writes a {@link Profile} in the Loupe profile format, version 2 (docs/profile-format.md):
  *
  * <pre>
  * file    := magic version block* end
  * magic   := "LOUPEPRF"                        8 ASCII bytes
- * version := u16, big-endian                   currently 1
+ * version := u16, big-endian                   currently 2
  * block   := type:u8 length:varlong payload crc:u32 (big-endian)
  *            crc is the CRC32 of the type, length and payload bytes
  * end     := the block of type 0xFF, with an empty payload; nothing follows it
@@ -44,6 +44,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *                parent{n} method{n} label:varint{n} count:varlong{n}   (see PathsCodec)
  * 0x05 stats     n:varint (key:str value:zlong){n}
  * 0x06 warnings  n:varint str{n}
+ * 0x07 valueSites n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
+ *                kind:u8 type:u8 index:varint detail:str producer:str formula:str){n}   (version 2)
+ * 0x08 values    n:varint (siteId:varint executed:varlong profiled:varlong weight:varlong
+ *                mrvHits:varlong switchedOff:varlong switchedOn:varlong
+ *                m:varint (value:str count:varlong){m}){n}                              (version 2)
  *
  * varint, varlong  unsigned LEB128 of the 32 / 64 bits (negative ints take 5 bytes)
  * zint, zlong      zig-zag, then varint / varlong
@@ -147,6 +152,8 @@ public final class ProfileWriter {
         blocks(ProfileFormat.STATS, p.stats().entrySet().stream().map(AbstractMap.SimpleImmutableEntry::new).toList(),
                 RunCodec::writeStat);
         blocks(ProfileFormat.WARNINGS, new ArrayList<>(p.warnings()), CompactDataOutput::writeString);
+        blocks(ProfileFormat.VALUE_SITES, new ArrayList<>(p.valueSites()), ValuesCodec::writeSite);
+        blocks(ProfileFormat.VALUES, new ArrayList<>(p.values()), ValuesCodec::writeProfile);
         block(ProfileFormat.END, o -> { });
         out.flush();
     }

@@ -1,5 +1,7 @@
 package io.loupe.data.format;
 
+import io.loupe.data.Profile;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,9 +54,9 @@ class DamagedProfileTest {
     @Test
     void aNewerFormatVersionIsRejectedNamingBothVersions() {
         byte[] file = SMALL.clone();
-        file[9] = 2;
+        file[9] = 3;
 
-        assertEquals("app.prof: written by a newer Loupe (format 2; this reader reads up to 1)", rejection(file));
+        assertEquals("app.prof: written by a newer Loupe (format 3; this reader reads up to 2)", rejection(file));
     }
 
     @Test
@@ -122,6 +124,20 @@ class DamagedProfileTest {
         byte[] file = concat(preamble(1), HEADER, block(0x42, bytes(1, 2, 3)), END);
 
         assertEquals("app.prof: unknown block type 0x42 (not part of format 1)", rejection(file));
+    }
+
+    @Test
+    void valueBlocksAreNotPartOfFormatOne() {
+        byte[] file = concat(preamble(1), HEADER, block(ProfileFormat.VALUE_SITES, bytes(0)), END);
+
+        assertEquals("app.prof: unknown block type 'valueSites' (not part of format 1)", rejection(file));
+    }
+
+    @Test
+    void aFormatOneProfileStillReads() throws Exception {
+        Profile p = ProfileReader.read(new ByteArrayInputStream(concat(preamble(1), HEADER, END)), "app.prof");
+
+        assertTrue(p.valueSites().isEmpty() && p.values().isEmpty());
     }
 
     @Test

@@ -31,7 +31,7 @@ class FormatLayoutTest {
     void aHeaderOnlyProfileIsMagicVersionHeaderAndEnd() {
         Profile p = new Profile(HEADER, List.of(), List.of(), List.of(), Map.of(), List.of());
 
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x01), HEADER_BLOCK, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x02), HEADER_BLOCK, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 
@@ -47,7 +47,7 @@ class FormatLayoutTest {
                         0x00, 0x00, 0x00, 0x02, 0x00, // methods 0 0 0 1 1: roots as they are, others minus the parent's
                         0x02, 0x00, 0x01, 0x00, 0x01, // labels
                         0x0A, 0x07, 0x03, 0x01, 0x01)); // counts
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x01), HEADER_BLOCK, forest, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x02), HEADER_BLOCK, forest, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 }

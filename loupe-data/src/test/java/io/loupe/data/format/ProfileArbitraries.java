@@ -9,6 +9,10 @@ import io.loupe.data.meta.LoopMeta;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
+import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.data.values.ValueType;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -36,7 +40,26 @@ final class ProfileArbitraries {
                     return m;
                 });
         return Combinators.combine(headers(), methods().list().ofMaxSize(4), counts().list().ofMaxSize(4),
-                forests().list().ofMaxSize(3), stats, text().list().ofMaxSize(4)).as(Profile::new);
+                forests().list().ofMaxSize(3), stats, text().list().ofMaxSize(4), valueSites().list().ofMaxSize(3),
+                valueProfiles().list().ofMaxSize(3)).as(Profile::new);
+    }
+
+    static Arbitrary<ValueSiteMeta> valueSites() {
+        Arbitrary<Tuple.Tuple4<String, String, String, String>> names =
+                Combinators.combine(text(), text(), text(), text()).as(Tuple::of);
+        Arbitrary<Tuple.Tuple3<String, String, String>> details = Combinators.combine(text(), text(), text()).as(Tuple::of);
+        return Combinators.combine(Arbitraries.integers().greaterOrEqual(0), names, Arbitraries.integers(),
+                Arbitraries.of(SiteKind.class), Arbitraries.of(ValueType.class), Arbitraries.integers().greaterOrEqual(0),
+                details).as((id, n, line, kind, type, index, d) -> new ValueSiteMeta(id, n.get1(), n.get2(), n.get3(),
+                n.get4(), line, kind, type, index, d.get1(), d.get2(), d.get3()));
+    }
+
+    static Arbitrary<ValueSiteProfile> valueProfiles() {
+        Arbitrary<Tuple.Tuple2<String, Long>> entries = Combinators.combine(text(), Arbitraries.longs()).as(Tuple::of);
+        return Combinators.combine(Arbitraries.integers().greaterOrEqual(0), Arbitraries.longs().array(long[].class).ofSize(6),
+                entries.list().ofMaxSize(70)).as((site, c, top) -> new ValueSiteProfile(site, c[0], c[1], c[2], c[3],
+                top.stream().map(Tuple.Tuple2::get1).toArray(String[]::new),
+                top.stream().mapToLong(Tuple.Tuple2::get2).toArray(), c[4], c[5]));
     }
 
     /** Strings of any UTF-16 content, including unpaired surrogates, and sometimes null. */

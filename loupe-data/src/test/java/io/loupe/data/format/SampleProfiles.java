@@ -9,6 +9,10 @@ import io.loupe.data.meta.LoopMeta;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
+import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.data.values.ValueType;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -81,7 +85,12 @@ final class SampleProfiles {
         return new Profile(header(), List.of(loopMethod(0), handlerMethod(1)),
                 List.of(new PathCounts(0, new long[] {0, 2, 3}, new long[] {1, 9, 1}),
                         new PathCounts(1, new long[] {1}, new long[] {4})),
-                List.of(forest()), stats, List.of("com.example.Broken: left as it was (bad frames)"));
+                List.of(forest()), stats, List.of("com.example.Broken: left as it was (bad frames)"),
+                List.of(new ValueSiteMeta(0, "com.example.Loop", "run", "(I)V", "Loop.java", 12, SiteKind.PARAM,
+                                ValueType.INT, 0, "n", null, null),
+                        new ValueSiteMeta(1, "com.example.Loop", "run", "(I)V", "Loop.java", 14, SiteKind.LOCAL,
+                                ValueType.DOUBLE, 1, "x", "fp-mul", "fp-mul(s0,c)")),
+                List.of(new ValueSiteProfile(1, 10, 10, 10, 7, new String[] {"2.5", "-0.0"}, new long[] {8, 2}, 0, 0)));
     }
 
     static Profile empty() {

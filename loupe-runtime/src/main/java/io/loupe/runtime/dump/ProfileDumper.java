@@ -6,12 +6,16 @@ import io.loupe.data.format.ProfileWriter;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
 import io.loupe.runtime.paths.KSlabForest;
 import io.loupe.runtime.paths.PathTable;
 import io.loupe.runtime.paths.PathThread;
 import io.loupe.runtime.registry.ClassSlots;
 import io.loupe.runtime.registry.MethodRegistry;
 import io.loupe.runtime.trace.BlockTrace;
+import io.loupe.runtime.values.ValueCollector;
+import io.loupe.runtime.values.ValueSiteRegistry;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -54,8 +58,10 @@ public final class ProfileDumper {
                 Warnings.info("wrote block trace " + trace);
             }
             long instrumented = p.methods().stream().filter(m -> m.storage() != MethodMeta.Storage.NONE).count();
-            Warnings.info("wrote " + out + " (" + instrumented + " methods instrumented, "
-                    + p.stats().get("paths.threads") + " threads)");
+            String values = p.valueSites().isEmpty() ? "" : p.valueSites().size() + " value sites, ";
+            Warnings.info("wrote " + out + " (" + instrumented + " methods instrumented, " + values
+                    + Math.max(p.stats().getOrDefault("paths.threads", 0L), p.stats().getOrDefault("values.threads", 0L))
+                    + " threads)");
         } catch (IOException | RuntimeException e) {
             Warnings.info("could not write profile " + out + ": " + e);
         }
@@ -140,9 +146,15 @@ public final class ProfileDumper {
             stats.put("paths.prunedNodes", prunedNodes);
             stats.put("paths.prunes", prunes);
         }
+        List<ValueSiteMeta> valueSites = ValueSiteRegistry.snapshot();
+        List<ValueSiteProfile> values = List.of();
+        if (!valueSites.isEmpty()) {
+            values = ValueCollector.collect(valueSites);
+            stats.putAll(ValueCollector.stats(valueSites, values));
+        }
         ProfileHeader header = new ProfileHeader(version, System.currentTimeMillis(), options, k,
                 System.getProperty("java.vm.name", "") + " " + System.getProperty("java.version", ""),
                 System.getProperty("sun.java.command", ""));
-        return new Profile(header, methods, counts, forests, stats, Warnings.all());
+        return new Profile(header, methods, counts, forests, stats, Warnings.all(), valueSites, values);
     }
 }

@@ -1,0 +1,81 @@
+package io.loupe.data.format;
+
+import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.data.values.ValueType;
+
+import java.io.IOException;
+
+/** Encodes value profiles: each site's static description and what was recorded there. */
+final class ValuesCodec {
+
+    private ValuesCodec() {
+    }
+
+    static void writeSite(CompactDataOutput out, ValueSiteMeta s) throws IOException {
+        out.writeVarInt(s.id());
+        out.writeString(s.className());
+        out.writeString(s.method());
+        out.writeString(s.desc());
+        out.writeString(s.sourceFile());
+        out.writeZigZagInt(s.line());
+        out.writeByte(ProfileFormat.code(s.kind()));
+        out.writeByte(ProfileFormat.code(s.type()));
+        out.writeVarInt(s.index());
+        out.writeString(s.detail());
+        out.writeString(s.producer());
+        out.writeString(s.formula());
+    }
+
+    static ValueSiteMeta readSite(CompactDataInput in) throws IOException {
+        int id = in.readVarInt();
+        String className = in.readString();
+        String method = in.readString();
+        String desc = in.readString();
+        String sourceFile = in.readString();
+        int line = in.readZigZagInt();
+        SiteKind kind = ProfileFormat.siteKind(in);
+        ValueType type = ProfileFormat.valueType(in);
+        int index = in.readVarInt();
+        return new ValueSiteMeta(id, className, method, desc, sourceFile, line, kind, type, index,
+                in.readString(), in.readString(), in.readString());
+    }
+
+    static void writeProfile(CompactDataOutput out, ValueSiteProfile p) throws IOException {
+        out.writeVarInt(p.siteId());
+        out.writeVarLong(p.executed());
+        out.writeVarLong(p.profiled());
+        out.writeVarLong(p.weight());
+        out.writeVarLong(p.mrvHits());
+        out.writeVarLong(p.switchedOff());
+        out.writeVarLong(p.switchedOn());
+        out.writeVarInt(p.values().length);
+        for (int i = 0; i < p.values().length; i++) {
+            out.writeString(p.values()[i]);
+            out.writeVarLong(p.counts()[i]);
+        }
+    }
+
+    static ValueSiteProfile readProfile(CompactDataInput in) throws IOException {
+        int site = in.readVarInt();
+        long executed = in.readVarLong();
+        long profiled = in.readVarLong();
+        long weight = in.readVarLong();
+        long mrv = in.readVarLong();
+        long off = in.readVarLong();
+        long on = in.readVarLong();
+        int n = in.readCount();
+        String[] values = new String[Math.min(n, 64)];
+        long[] counts = new long[values.length];
+        for (int i = 0; i < n; i++) {
+            if (i == values.length) {
+                values = java.util.Arrays.copyOf(values, Math.min(n, values.length * 2));
+                counts = java.util.Arrays.copyOf(counts, values.length);
+            }
+            values[i] = in.readString();
+            counts[i] = in.readVarLong();
+        }
+        return new ValueSiteProfile(site, executed, profiled, weight, mrv, values, counts, off, on);
+    }
+}

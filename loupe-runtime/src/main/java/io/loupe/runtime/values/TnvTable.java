@@ -1,0 +1,116 @@
+package io.loupe.runtime.values;
+
+/**
+ * A Top-N-Value table (Calder et al., §3, Fig. 1): value/count pairs with least-frequently-used
+ * replacement, and periodic clearing of the bottom half so that a new value that has become
+ * frequent can still win a place in the top half against values that were frequent long ago.
+ *
+ * <p>Entries are kept sorted by count, highest first: a hit moves its entry up past those it now
+ * outnumbers (usually no move at all: the hot value sits in slot 0, found by the first compare),
+ * so the LFU entry is always the last one and clearing the bottom half is a truncation.
+ *
+ * <p>Clearing rule: after every clear interval (counted in executions, i.e. in weight) the bottom
+ * half is cleared, and the next interval is twice the count of the middle entry — the last entry of
+ * the top half, which a new value must outnumber to get there — but never less than the configured
+ * minimum. Beyond the paper, a table in which no value has had to make room for another since the
+ * last clear is left alone at the interval: clearing it would only lose counts, and a site with at
+ * most {@code capacity} distinct values is therefore counted exactly.
+ *
+ * <p>Counts are weights: 1 per profiled execution, more under convergent profiling (see
+ * {@link SiteRecorder}). One thread owns a table; nothing here is synchronized.
+ */
+final class TnvTable {
+
+    private final long[] values;
+    private final long[] counts;
+    private final int minClearInterval;
+    private int size;
+    private long untilClear;
+    /** True once a value had to replace another since the last clear. */
+    private boolean contended;
+
+    TnvTable(int capacity, int minClearInterval) {
+        this.values = new long[capacity];
+        this.counts = new long[capacity];
+        this.minClearInterval = minClearInterval;
+        this.untilClear = minClearInterval;
+    }
+
+    /** Counts {@code value} with weight {@code w} (≥ 1). */
+    void add(long value, long w) {
+        long[] vs = values;
+        long[] cs = counts;
+        int n = size;
+        int i = 0;
+        while (i < n && vs[i] != value) {
+            i++;
+        }
+        if (i == n) {
+            if (n < vs.length) {
+                size = n + 1;
+            } else {
+                i = n - 1;   // replace the least frequently used entry
+                contended = true;
+            }
+            vs[i] = value;
+            cs[i] = w;
+        } else {
+            cs[i] += w;
+        }
+        long c = cs[i];
+        while (i > 0 && cs[i - 1] < c) {   // keep the order: move up past entries it outnumbers
+            vs[i] = vs[i - 1];
+            cs[i] = cs[i - 1];
+            i--;
+        }
+        vs[i] = value;
+        cs[i] = c;
+        untilClear -= w;
+        if (untilClear <= 0) {
+            clear();
+        }
+    }
+
+    private void clear() {
+        int half = values.length / 2;
+        if (contended) {
+            for (int i = half; i < size; i++) {
+                counts[i] = 0;
+            }
+            size = half;
+            contended = false;
+        }
+        long middle = size >= half && half > 0 ? counts[half - 1] : 0;
+        untilClear = Math.max(minClearInterval, 2 * middle);
+    }
+
+    int size() {
+        return size;
+    }
+
+    long value(int i) {
+        return values[i];
+    }
+
+    long count(int i) {
+        return counts[i];
+    }
+
+    /** Executions (weight) left before the next clear. */
+    long untilClear() {
+        return untilClear;
+    }
+
+    int capacity() {
+        return values.length;
+    }
+
+    /** The total count of the top half of the table: the invariance convergence tests (§7). */
+    long topHalf() {
+        long sum = 0;
+        for (int i = 0, n = Math.min(size, Math.max(1, values.length / 2)); i < n; i++) {
+            sum += counts[i];
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,98 @@
+package io.loupe.runtime.values;
+
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.data.values.ValueType;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Merges every thread's recorders into one {@link ValueSiteProfile} per site that ran: counters
+ * are summed; tables are merged by value (counts summed) and cut back to the table size, best
+ * first, ties broken by the printed value so the output is deterministic. A site whose values are
+ * at most the table size in every thread is therefore exact across threads too.
+ */
+public final class ValueCollector {
+
+    private ValueCollector() {
+    }
+
+    /** What was recorded, in site order, for the sites in {@code sites} (a registry snapshot). */
+    public static List<ValueSiteProfile> collect(List<ValueSiteMeta> sites) {
+        List<ValueThread> threads = ValueThread.all();
+        int tableSize = ValueProfiler.config().tableSize();
+        List<ValueSiteProfile> out = new ArrayList<>();
+        for (int site = 0; site < sites.size(); site++) {
+            long executed = 0;
+            long profiled = 0;
+            long weight = 0;
+            long mrv = 0;
+            long off = 0;
+            long on = 0;
+            Map<Long, Long> merged = new HashMap<>();
+            for (ValueThread t : threads) {
+                SiteRecorder[] rs = t.recorders;
+                SiteRecorder r = site < rs.length ? rs[site] : null;
+                if (r == null) {
+                    continue;
+                }
+                executed += r.executed();
+                profiled += r.profiled();
+                weight += r.weightTotal();
+                mrv += r.mrvHits();
+                off += r.switchedOff();
+                on += r.switchedOn();
+                TnvTable table = r.table;
+                for (int i = 0, n = table.size(); i < n; i++) {
+                    merged.merge(table.value(i), table.count(i), Long::sum);
+                }
+            }
+            if (executed == 0) {
+                continue;
+            }
+            ValueType type = sites.get(site).type();
+            List<Map.Entry<String, Long>> entries = new ArrayList<>();
+            merged.forEach((v, c) -> entries.add(Map.entry(format(type, v), c)));
+            entries.sort((a, b) -> a.getValue().equals(b.getValue()) ? a.getKey().compareTo(b.getKey())
+                    : Long.compare(b.getValue(), a.getValue()));
+            int n = Math.min(tableSize, entries.size());
+            String[] values = new String[n];
+            long[] counts = new long[n];
+            for (int i = 0; i < n; i++) {
+                values[i] = entries.get(i).getKey();
+                counts[i] = entries.get(i).getValue();
+            }
+            out.add(new ValueSiteProfile(site, executed, profiled, weight, mrv, values, counts, off, on));
+        }
+        return out;
+    }
+
+    private static String format(ValueType type, long v) {
+        return type == ValueType.REFERENCE ? ClassIds.name(v) : type.format(v);
+    }
+
+    /** Run-wide figures for the profile's stats block. */
+    public static Map<String, Long> stats(List<ValueSiteMeta> sites, List<ValueSiteProfile> profiles) {
+        ValueConfig c = ValueProfiler.config();
+        Map<String, Long> s = new LinkedHashMap<>();
+        long executed = 0;
+        long profiled = 0;
+        for (ValueSiteProfile p : profiles) {
+            executed += p.executed();
+            profiled += p.profiled();
+        }
+        s.put("values.sites", (long) sites.size());
+        s.put("values.sitesRun", (long) profiles.size());
+        s.put("values.executed", executed);
+        s.put("values.profiled", profiled);
+        s.put("values.tableSize", (long) c.tableSize());
+        s.put("values.topN", (long) c.topN());
+        s.put("values.convergent", c.convergent() ? 1L : 0L);
+        s.put("values.threads", (long) ValueThread.all().size());
+        return s;
+    }
+}

@@ -1,0 +1,112 @@
+package io.loupe.runtime.values;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SiteRecorderTest {
+
+    private static final ValueConfig FULL = ValueConfig.DEFAULTS;
+    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 0.02, 0.02, 0.5);
+
+    /** What instrumented code does: the gate, then the recorder. */
+    private static void run(SiteRecorder r, long value) {
+        if (--r.gate == 0) {
+            r.profile(value);
+        }
+    }
+
+    @Test
+    void fullProfilingProfilesEveryExecutionWithWeightOne() {
+        SiteRecorder r = new SiteRecorder(FULL, 0);
+        for (int i = 0; i < 10_000; i++) {
+            run(r, i % 10 == 0 ? 7 : 3);
+        }
+        assertEquals(10_000, r.executed());
+        assertEquals(10_000, r.profiled());
+        assertEquals(10_000, r.weightTotal());
+        assertEquals(3, r.table.value(0));
+        assertEquals(9_000, r.table.count(0));
+        assertEquals(7, r.table.value(1));
+        assertEquals(1_000, r.table.count(1));
+        // MRV: a value equals the previous one except at each 7 and the 3 after it
+        assertEquals(10_000 - 1 - 1_000 - 999, r.mrvHits());
+    }
+
+    @Test
+    void anInvariantSiteConvergesAndIsProfiledRarely() {
+        SiteRecorder r = new SiteRecorder(CONVERGENT, 1);
+        int n = 2_000_000;
+        for (int i = 0; i < n; i++) {
+            run(r, 42);
+        }
+        assertEquals(n, r.executed());
+        assertTrue(r.profiled() < n / 100, "profiled " + r.profiled());
+        assertTrue(r.switchedOff() >= 1);
+        assertEquals(42, r.table.value(0));
+        // the weights stand for the executions skipped before each window; those of the off period
+        // the run ended in have no window after them (at most a third of the run with back-off 0.5)
+        assertTrue(r.weightTotal() <= n + CONVERGENT.interval() && r.weightTotal() >= n / 2, "weight " + r.weightTotal());
+    }
+
+    @Test
+    void backOffCatchesAPhaseChangeHalfWay() {
+        SiteRecorder r = new SiteRecorder(CONVERGENT, 2);
+        int n = 4_000_000;
+        for (int i = 0; i < n; i++) {
+            run(r, i < n / 2 ? 1 : 2);
+        }
+        assertTrue(r.profiled() < n / 20, "profiled " + r.profiled());
+        assertTrue(r.switchedOn() >= 1);
+        // both phases are in the table, each with roughly half of the executions
+        long one = 0;
+        long two = 0;
+        for (int i = 0; i < r.table.size(); i++) {
+            if (r.table.value(i) == 1) {
+                one = r.table.count(i);
+            } else if (r.table.value(i) == 2) {
+                two = r.table.count(i);
+            }
+        }
+        double share = (double) two / r.weightTotal();
+        assertTrue(one > 0 && share > 0.3 && share < 0.7, "second phase share " + share);
+    }
+
+    @Test
+    void theIncreaseCriterionStopsOnceInvarianceStopsRising() {
+        ValueConfig increase = new ValueConfig(8, 4, 2000, true, "increase", 100, 0.02, 0.02, 0.5);
+        SiteRecorder r = new SiteRecorder(increase, 3);
+        for (int i = 0; i < 250; i++) {
+            run(r, 5);
+        }
+        // first test (after 100) has nothing to compare; the second (after 200) sees no increase
+        assertEquals(1, r.switchedOff());
+        assertEquals(200, r.profiled());
+        assertEquals(250, r.executed());
+    }
+
+    @Test
+    void theBoundsCriterionKeepsProfilingWhileInvarianceMoves() {
+        ValueConfig bounds = new ValueConfig(8, 4, 1_000_000, true, "bounds", 100, 0.02, 0.02, 0.5);
+        SiteRecorder r = new SiteRecorder(bounds, 4);
+        // invariance (top half of the table) falls steadily while new values keep arriving
+        for (int i = 0; i < 400; i++) {
+            run(r, i < 100 ? 0 : i / 10);
+        }
+        assertEquals(0, r.switchedOff());
+        assertEquals(400, r.profiled());
+    }
+
+    @Test
+    void runsAreReproducible() {
+        SiteRecorder a = new SiteRecorder(CONVERGENT, 9);
+        SiteRecorder b = new SiteRecorder(CONVERGENT, 9);
+        for (int i = 0; i < 500_000; i++) {
+            run(a, i % 3);
+            run(b, i % 3);
+        }
+        assertEquals(a.profiled(), b.profiled());
+        assertEquals(a.weightTotal(), b.weightTotal());
+    }
+}

@@ -1,0 +1,87 @@
+package io.loupe.runtime.values;
+
+import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.data.values.ValueType;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The entry points as instrumented code calls them, and the merge over threads. */
+class ValuesTest {
+
+    private static int site(ValueType type) {
+        int id = ValueSiteRegistry.reserve(1);
+        ValueSiteRegistry.register(new ValueSiteMeta(id, "T", "m", "()V", null, 1, SiteKind.LOCAL, type, 0, "x", null, null));
+        return id;
+    }
+
+    private static ValueSiteProfile profileOf(int site) {
+        List<ValueSiteMeta> sites = ValueSiteRegistry.snapshot();
+        return ValueCollector.collect(sites).stream().filter(p -> p.siteId() == site).findFirst().orElseThrow();
+    }
+
+    @Test
+    void everyTypePrintsItsValues() {
+        int d = site(ValueType.DOUBLE);
+        int f = site(ValueType.FLOAT);
+        int c = site(ValueType.CHAR);
+        int z = site(ValueType.BOOLEAN);
+        int j = site(ValueType.LONG);
+        int a = site(ValueType.REFERENCE);
+        Values.onDouble(2.5, d);
+        Values.onDouble(2.5, d);
+        Values.onDouble(-0.0, d);
+        Values.onFloat(-1.5f, f);
+        Values.onInt('x', c);
+        Values.onInt(1, z);
+        Values.onLong(Long.MAX_VALUE, j);
+        Values.onRef("s", a);
+        Values.onRef("t", a);
+        Values.onRef(null, a);
+        Values.onRef(List.of(), a);
+
+        assertArrayEquals(new String[] {"2.5", "-0.0"}, profileOf(d).values());
+        assertArrayEquals(new long[] {2, 1}, profileOf(d).counts());
+        assertArrayEquals(new String[] {"-1.5"}, profileOf(f).values());
+        assertArrayEquals(new String[] {"'x'"}, profileOf(c).values());
+        assertArrayEquals(new String[] {"true"}, profileOf(z).values());
+        assertArrayEquals(new String[] {Long.toString(Long.MAX_VALUE)}, profileOf(j).values());
+        ValueSiteProfile refs = profileOf(a);
+        assertEquals("java.lang.String", refs.values()[0]);
+        assertEquals(2, refs.counts()[0]);
+        assertEquals(List.of("java.lang.String", List.of().getClass().getName(), "null"), List.of(refs.values()));
+        assertEquals(4, refs.executed());
+        assertEquals(1, refs.mrvHits());   // "t" after "s": the same class
+    }
+
+    @Test
+    void threadsAreMergedExactly() throws InterruptedException {
+        int s = site(ValueType.INT);
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int me = t;
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < 100_000; i++) {
+                    Values.onInt(i % 2 == 0 ? 7 : me, s);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        ValueSiteProfile p = profileOf(s);
+        assertEquals(400_000, p.executed());
+        assertEquals(400_000, p.profiled());
+        assertEquals("7", p.values()[0]);
+        assertEquals(200_000, p.counts()[0]);
+        assertEquals(List.of("7", "0", "1", "2", "3"), List.of(p.values()));
+        assertArrayEquals(new long[] {200_000, 50_000, 50_000, 50_000, 50_000}, p.counts());
+    }
+}
