@@ -4,12 +4,14 @@ import io.loupe.analysis.kpaths.HotKPath;
 import io.loupe.analysis.kpaths.HotKPaths;
 import io.loupe.analysis.kpaths.KIpfBuilder;
 import io.loupe.analysis.kpaths.KPathForest;
+import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.data.Profile;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -24,16 +26,20 @@ import java.util.TreeMap;
  * <p>Per-method counts come from the profile's Ball–Larus counts; a method that has a k-IPF but
  * no counts (a k ≥ 2 run that only streamed path ids) takes them from the k-IPF's roots, which
  * hold exactly the Ball–Larus counts (§2.2, "a 1-IPF … yields exactly the same counters").
+ *
+ * <p>The value profiling data, when there is any, is analysed too ({@link #values()}).
  */
 public final class ProfileSummary {
 
     private final Profile profile;
     private final List<MethodProfile> methods;
+    private final ValueAnalysis values;
     private final List<String> problems;
 
-    private ProfileSummary(Profile profile, List<MethodProfile> methods, List<String> problems) {
+    private ProfileSummary(Profile profile, List<MethodProfile> methods, ValueAnalysis values, List<String> problems) {
         this.profile = profile;
         this.methods = methods;
+        this.values = values;
         this.problems = problems;
     }
 
@@ -86,7 +92,9 @@ public final class ProfileSummary {
             }
             methods.add(new MethodProfile(meta, pathIds, pathCounts, kpaths));
         }
-        return new ProfileSummary(profile, List.copyOf(methods), List.copyOf(problems));
+        ValueAnalysis values = ValueAnalysis.of(profile);
+        problems.addAll(values.problems());
+        return new ProfileSummary(profile, List.copyOf(methods), values, List.copyOf(problems));
     }
 
     public Profile profile() {
@@ -106,6 +114,33 @@ public final class ProfileSummary {
     /** Number of methods the agent registered (instrumented or not). */
     public int registeredMethods() {
         return profile.methods().size();
+    }
+
+    /** The value profiling data, analysed; {@link ValueAnalysis#present()} is false when there is none. */
+    public ValueAnalysis values() {
+        return values;
+    }
+
+    /**
+     * True when path profiling ran: the profile holds path data, its options ask for the
+     * {@code paths} profiler, or it holds no value data either (an empty run reports as an empty
+     * path profile). A profile of values alone has no path sections in the reports.
+     */
+    public boolean pathsProfiled() {
+        return !methods.isEmpty() || !profile.forests().isEmpty() || profilers().contains("paths")
+                || !values.present();
+    }
+
+    /** The profilers the run's options name ({@code profile=paths;values}), empty when they name none. */
+    public List<String> profilers() {
+        for (String pair : profile.header().options().split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0 && pair.substring(0, eq).strip().equals("profile")) {
+                return Arrays.stream(pair.substring(eq + 1).split(";")).map(String::strip)
+                        .filter(p -> !p.isEmpty()).toList();
+            }
+        }
+        return List.of();
     }
 
     /** Number of registered methods that carried probes. */

@@ -1,0 +1,57 @@
+package io.loupe.analysis.values;
+
+/**
+ * One site in two runs, matched by stable key (class, method, kind and ordinal within the method;
+ * ids are not stable, they depend on the order classes load). A side is null when the site did not
+ * run there.
+ *
+ * @param key the site's {@link io.loupe.data.values.ValueSiteMeta#stableKey() stable key}
+ * @param a   the site in the first (reference) run, or null
+ * @param b   the site in the second run, or null
+ */
+public record SiteComparison(String key, SiteStats a, SiteStats b) {
+
+    /** True when the site ran in both runs. */
+    public boolean common() {
+        return a != null && b != null;
+    }
+
+    /** |Inv-1 in A − Inv-1 in B|; NaN unless the site ran in both. */
+    public double inv1Difference() {
+        return common() ? Math.abs(a.inv1() - b.inv1()) : Double.NaN;
+    }
+
+    /** |Inv-N in A − Inv-N in B|; NaN unless the site ran in both. */
+    public double invNDifference() {
+        return common() ? Math.abs(a.invN() - b.invN()) : Double.NaN;
+    }
+
+    /** The Inv-1 difference weighted by A's executions: what it adds to Diff-Inv1 before normalising. */
+    public double weightedInv1Difference() {
+        return common() ? a.executed() * inv1Difference() : 0;
+    }
+
+    /** Find-1 at this site: A's top value is B's top value. */
+    public boolean found1() {
+        return common() && a.topValue() != null && a.topValue().equals(b.topValue());
+    }
+
+    /** Find-N at this site: A's top value is among B's top N values (B's N). */
+    public boolean foundN() {
+        return common() && a.topValue() != null && b.amongTop(a.topValue(), b.topN());
+    }
+
+    /** True when the site counts for Find-1 and Find-N: it ran in both and its Inv-1 in A is at least {@code threshold}. */
+    public boolean invariantInA(double threshold) {
+        return common() && a.inv1() >= threshold;
+    }
+
+    /** A site's executions in A (0 when it did not run there). */
+    public long executedA() {
+        return a == null ? 0 : a.executed();
+    }
+
+    public long executedB() {
+        return b == null ? 0 : b.executed();
+    }
+}

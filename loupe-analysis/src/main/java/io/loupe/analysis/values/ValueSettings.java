@@ -1,0 +1,37 @@
+package io.loupe.analysis.values;
+
+import java.util.Map;
+
+/**
+ * How the value profiler ran, as the runtime wrote it into the profile's stats: the TNV table
+ * size, the N of Inv-N and whether profiling was convergent (Calder et al., §3 and §7).
+ *
+ * @param tableSize  entries of each site's TNV table (0 when the profile does not say)
+ * @param topN       the N of Inv-N and Find-N; 0 when the profile does not say, and then every
+ *                   value the final table holds counts
+ * @param convergent true when sites were switched off once their invariance converged
+ */
+public record ValueSettings(int tableSize, int topN, boolean convergent) {
+
+    public static final String TABLE_SIZE = "values.tableSize";
+    public static final String TOP_N = "values.topN";
+    public static final String CONVERGENT = "values.convergent";
+    public static final String EXECUTED = "values.executed";
+    public static final String PROFILED = "values.profiled";
+    public static final String SITES = "values.sites";
+
+    /** The settings recorded in a profile's stats; missing or absurd entries read as "not said". */
+    public static ValueSettings of(Map<String, Long> stats) {
+        return new ValueSettings(positiveInt(stats.get(TABLE_SIZE)), positiveInt(stats.get(TOP_N)),
+                stats.getOrDefault(CONVERGENT, 0L) != 0);
+    }
+
+    private static int positiveInt(Long v) {
+        return v == null || v <= 0 ? 0 : (int) Math.min(v, Integer.MAX_VALUE);
+    }
+
+    /** The number of top values Inv-N adds up for a table of {@code recorded} values. */
+    int valuesCounted(int recorded) {
+        return topN == 0 ? recorded : Math.min(topN, recorded);
+    }
+}
