@@ -1,5 +1,6 @@
 package io.loupe.analysis.values;
 
+import io.loupe.analysis.values.LocalFlowGraph.Change;
 import io.loupe.data.values.Formula;
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueSiteMeta;
@@ -40,9 +41,11 @@ import java.util.Set;
  *
  * <p><b>Recurrences</b> (the induction-variable heuristic the paper mentions and omits). Under the
  * rules above, {@code i = i + 1} would keep the invariance of its initial value, 1 for
- * {@code i = 0}: badly wrong, since a loop counter takes a new value on every iteration. A site
- * whose formula reaches itself through an operation that computes a new value (see
- * {@link LocalFlowGraph}) is estimated instead as
+ * {@code i = 0}: badly wrong, since a loop counter takes a new value on every iteration; and a
+ * cycle through a product with an input below 1 would only approach its fixpoint, 0, without
+ * reaching it. A site whose formula reaches itself through an operation of two or more inputs
+ * (see {@link LocalFlowGraph}) is therefore estimated in closed form. Through a stepping
+ * operation (arithmetic, shifts) it is
  * <pre>  base × min(1, entries / executed)</pre>
  * where {@code base} is its formula evaluated with the cycle's own sites taken as 1 (the
  * invariance of the initial value and of the step), {@code entries} the executions of the
@@ -51,8 +54,9 @@ import java.util.Set;
  * sequence of values, so each value of the sequence is seen about once per entry: the top value's
  * share is one over the trip count. A loop that runs once per entry keeps the default rule's
  * estimate; a long loop goes to 0. When the entries cannot be counted (an entry that is not a
- * site) the estimate is 0. docs/values.md discusses where this is wrong (saturating updates such
- * as {@code x |= flag}).
+ * site) the estimate is 0. Through {@code logic} and {@code compare} alone (bounded updates such
+ * as {@code x |= flag}, which stop changing after one step) it is {@code base}. docs/values.md
+ * discusses where these rules are wrong.
  */
 public final class InvariancePropagation {
 
@@ -90,7 +94,7 @@ public final class InvariancePropagation {
         for (int i = 0; i < sites.size(); i++) {
             ValueSiteMeta m = sites.get(i);
             if (m != null && m.kind() == SiteKind.LOCAL) {
-                locals.add(new LocalEstimate(m, ran.get(i), p.estimate[i], p.graph.recurrence(i)));
+                locals.add(new LocalEstimate(m, ran.get(i), p.estimate[i], p.graph.recurrence(i) != Change.NONE));
             }
         }
         return new PropagationResult(List.copyOf(locals), List.copyOf(p.problems));
@@ -106,7 +110,7 @@ public final class InvariancePropagation {
         }
         try {
             Formula f = Formula.parse(m.formula());
-            LocalFlowGraph.forEachRead(f, false, (y, changing) -> {
+            LocalFlowGraph.forEachRead(f, Change.NONE, (y, change) -> {
                 if (y < 0 || y >= sites.size() || sites.get(y) == null) {
                     problems.add("formula of value site " + id + " reads site " + y
                             + ", which the profile does not describe");
@@ -133,7 +137,7 @@ public final class InvariancePropagation {
         while (!work.isEmpty()) {
             int x = work.poll();
             queued[x] = false;
-            double value = graph.recurrence(x) ? recurrenceEstimate(x) : eval(graph.formula(x), -1);
+            double value = graph.recurrence(x) != Change.NONE ? recurrenceEstimate(x) : eval(graph.formula(x), -1);
             if (Double.compare(value, estimate[x]) == 0) {
                 continue;
             }
@@ -176,7 +180,7 @@ public final class InvariancePropagation {
             return min;
         }
         Formula.Op op = (Formula.Op) f;
-        if (!LocalFlowGraph.changesValue(op) && op.inputs().size() == 1) {
+        if (op.inputs().size() == 1) {
             return eval(op.inputs().get(0), cycleOf);
         }
         double product = 1;
@@ -206,7 +210,7 @@ public final class InvariancePropagation {
 
     private double recurrenceEstimate(int x) {
         double base = eval(graph.formula(x), x);
-        if (Double.isNaN(base)) {
+        if (Double.isNaN(base) || graph.recurrence(x) == Change.BOUNDED) {
             return base;
         }
         SiteStats own = ran.get(x);
@@ -260,7 +264,7 @@ public final class InvariancePropagation {
 
         private boolean touchesCycle(Formula f) {
             boolean[] touches = {false};
-            LocalFlowGraph.forEachRead(f, false, (y, changing) -> touches[0] |= graph.sameComponent(x, y));
+            LocalFlowGraph.forEachRead(f, Change.NONE, (y, change) -> touches[0] |= graph.sameComponent(x, y));
             return touches[0];
         }
     }

@@ -27,7 +27,7 @@ class InvariancePropagationProperties {
         }
         Arbitrary<String> sub = formula(locals, depth - 1);
         Arbitrary<String> merge = sub.list().ofMinSize(1).ofMaxSize(3).map(l -> "{" + String.join("|", l) + "}");
-        Arbitrary<String> op = Combinators.combine(Arbitraries.of("copy", "cast", "int-arith", "fp-mul", "neg"),
+        Arbitrary<String> op = Combinators.combine(Arbitraries.of("copy", "cast", "int-arith", "fp-mul", "logic", "convert"),
                 sub.list().ofMinSize(1).ofMaxSize(3)).as((name, in) -> name + "(" + String.join(",", in) + ")");
         return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(3, leaf), net.jqwik.api.Tuple.of(2, merge),
                 net.jqwik.api.Tuple.of(2, op));

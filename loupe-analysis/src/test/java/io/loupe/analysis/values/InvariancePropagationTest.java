@@ -204,4 +204,28 @@ class InvariancePropagationTest {
         assertEquals(1.0 * 5 / 50, estimate(a, x), 1e-12);        // base: min(init, cycle) = 1
         assertEquals(0.9 * 5 / 45, estimate(a, z), 1e-12);        // base: cycle × p9
     }
+
+    @Test
+    void a_bounded_update_keeps_the_invariance_of_its_inputs_whatever_the_trip_count() {
+        // flags = 0 before the loop; flags = flags | p9 in it, 100 iterations per entry: stops changing after one
+        int init = b.local(10, "const", "c");
+        int flags = b.local(11, "logic", "logic({s" + init + "|s" + (init + 1) + "},s" + p9 + ")");
+        b.ran(init, 10, 9, "0", 10);
+        b.ranWithTop(flags, 1000, 900);
+        ValueAnalysis a = b.analyse();
+        assertTrue(a.estimate(flags).recurrence());
+        assertEquals(0.9, estimate(a, flags), 1e-12);
+    }
+
+    @Test
+    void a_cycle_through_a_product_below_1_ends_at_once_rather_than_creeping_to_0() {
+        // x = {p9 | x * p5}: the default rule alone would halve x's estimate forever
+        int x = b.nextId();
+        b.local(10, "fp-mul", "{s" + p9 + "|fp-mul(s" + x + ",s" + p5 + ")}");
+        b.ranWithTop(x, 100, 10);
+        ValueAnalysis a = b.analyse();
+        assertTrue(a.problems().isEmpty(), a.problems().toString());
+        // base: min(p9, x·p5) with x read as 1 = 0.5; entries: p9's 100 runs for x's 100: one trip each
+        assertEquals(0.5, estimate(a, x), 1e-12);
+    }
 }
