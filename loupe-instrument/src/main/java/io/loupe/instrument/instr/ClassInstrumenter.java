@@ -1,15 +1,22 @@
 package io.loupe.instrument.instr;
 
 import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.instrument.flow.MethodModel;
+import io.loupe.instrument.values.ValueProbeInserter;
+import io.loupe.instrument.values.ValueSettings;
+import io.loupe.instrument.values.ValueSite;
+import io.loupe.instrument.values.ValueSiteFinder;
 import io.loupe.runtime.registry.ClassSlots;
 import io.loupe.runtime.registry.MethodRegistry;
+import io.loupe.runtime.values.ValueSiteRegistry;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,21 +25,38 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Instruments every method of a class for path profiling and registers their metadata.
+ * Instruments every method of a class for path profiling (or the block tracer), value profiling,
+ * or both, and registers their metadata.
  *
  * <p>Ids: the class's methods with code get consecutive ids reserved in declaration order before
  * anything is rewritten, so ids are a function of the class bytes and the load order. A method
  * that cannot be instrumented — JSR/RET subroutines, a frame missing at a jump target, or
  * growing past the 64 KiB code limit — is left exactly as it was and registered as
  * uninstrumented, with one warning; the rest of the class is still instrumented.
+ *
+ * <p>Value sites are found in the original bytecode of every method first, and the class's site
+ * ids reserved at once (in method order, then site order); every reserved id is registered,
+ * including the sites of methods left as they were (they never run). In each method, value
+ * probes are inserted first, then path probes: value probes add no branch, no handler and no
+ * local, so the control-flow graph the path instrumentation sees has the original's branches,
+ * and its locals are still appended after the method's own. (When the method's first instruction
+ * is a jump target, the parameter probes in front of it form one block more, and with values on
+ * the instruction numbers of the path metadata count the value probes.)
  */
 public final class ClassInstrumenter {
 
-    private final PathSettings settings;
+    private final PathSettings settings;   // null: no path profiling
+    private final ValueSettings values;    // null: no value profiling
     private final Consumer<String> warnings;
 
+    /** Path profiling (or the block tracer) alone. */
     public ClassInstrumenter(PathSettings settings, Consumer<String> warnings) {
-        this.settings = settings;
+        this(InstrumentSettings.paths(settings), warnings);
+    }
+
+    public ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings) {
+        this.settings = settings.paths();
+        this.values = settings.values();
         this.warnings = warnings;
     }
 
@@ -49,30 +73,80 @@ public final class ClassInstrumenter {
         if (withCode.isEmpty()) {
             return null;
         }
-        int base = MethodRegistry.reserve(withCode.size());
-        int classKey = settings.blockTrace() ? -1 : ClassSlots.reserve();
-        Set<Integer> leftAlone = new HashSet<>();
-        while (true) {
-            Attempt a = attempt(original, base, classKey, withCode, leftAlone);
-            if (a.retry >= 0) {
-                leftAlone.add(a.retry);   // the tree may be half-edited: start again from the original bytes
-                continue;
-            }
-            for (int j = 0; j < a.metas.length; j++) {
-                MethodRegistry.register(a.metas[j], a.arraySizes[j]);
-            }
-            if (a.layout != null) {
-                ClassSlots.define(classKey, a.layout);
-            }
-            return a.bytes;
+        ValueSites sites = values == null ? null : findValueSites(probe, withCode);
+        if (settings == null && sites.total == 0) {
+            return null;
         }
+        int base = settings != null ? MethodRegistry.reserve(withCode.size()) : -1;
+        int classKey = settings != null && !settings.blockTrace() ? ClassSlots.reserve() : -1;
+        Set<Integer> leftAlone = new HashSet<>();
+        try {
+            while (true) {
+                Attempt a = attempt(original, base, classKey, withCode, leftAlone, sites);
+                if (a.retry >= 0) {
+                    leftAlone.add(a.retry);   // the tree may be half-edited: start again from the original bytes
+                    continue;
+                }
+                if (settings != null) {
+                    for (int j = 0; j < a.metas.length; j++) {
+                        MethodRegistry.register(a.metas[j], a.arraySizes[j]);
+                    }
+                }
+                if (a.layout != null) {
+                    ClassSlots.define(classKey, a.layout);
+                }
+                return a.bytes;
+            }
+        } finally {
+            if (sites != null) {
+                sites.metas.forEach(ValueSiteRegistry::register);   // every reserved id, whatever happened
+            }
+        }
+    }
+
+    /** The value sites of a class's methods with code, their first ids and their metadata. */
+    private record ValueSites(List<List<ValueSite>> perMethod, int[] firstIds, List<ValueSiteMeta> metas, int total) {
+    }
+
+    /** Finds the value sites of every method with code in the original bytes, reserves their ids, builds their metadata. */
+    private ValueSites findValueSites(ClassNode cn, List<Integer> withCode) {
+        String className = cn.name.replace('/', '.');
+        List<List<ValueSite>> perMethod = new ArrayList<>(withCode.size());
+        int total = 0;
+        for (int index : withCode) {
+            MethodNode m = cn.methods.get(index);
+            List<ValueSite> found;
+            try {
+                found = ValueSiteFinder.find(cn.name, m, values);
+                if (settings == null && ValueSiteFinder.hasSubroutines(m)) {
+                    warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: JSR/RET subroutines");
+                }
+            } catch (AnalyzerException | RuntimeException e) {
+                warnings.accept("left " + className + "." + m.name + m.desc + " without value sites: " + e);
+                found = List.of();
+            }
+            perMethod.add(found);
+            total += found.size();
+        }
+        int[] firstIds = new int[withCode.size()];
+        List<ValueSiteMeta> metas = new ArrayList<>(total);
+        int next = total == 0 ? 0 : ValueSiteRegistry.reserve(total);
+        for (int j = 0; j < withCode.size(); j++) {
+            MethodNode m = cn.methods.get(withCode.get(j));
+            firstIds[j] = next;
+            for (ValueSite site : perMethod.get(j)) {
+                metas.add(site.meta(next++, firstIds[j], className, m.name, m.desc, cn.sourceFile));
+            }
+        }
+        return new ValueSites(perMethod, firstIds, metas, total);
     }
 
     /** One try at the class: either its bytes (null if unchanged) with metadata, or a method to leave alone. */
     private record Attempt(byte[] bytes, MethodMeta[] metas, int[] arraySizes, ClassSlots.Layout layout, int retry) {
     }
 
-    private Attempt attempt(byte[] original, int base, int classKey, List<Integer> withCode, Set<Integer> leftAlone) {
+    private Attempt attempt(byte[] original, int base, int classKey, List<Integer> withCode, Set<Integer> leftAlone,
+                            ValueSites sites) {
         ClassNode cn = read(original);
         String className = cn.name.replace('/', '.');
         MethodMeta[] metas = new MethodMeta[withCode.size()];
@@ -85,10 +159,19 @@ public final class ClassInstrumenter {
             MethodNode m = cn.methods.get(withCode.get(j));
             int id = base + j;
             if (leftAlone.contains(j)) {
-                metas[j] = uninstrumented(m, id, className, cn.sourceFile);
+                if (settings != null) {
+                    metas[j] = uninstrumented(m, id, className, cn.sourceFile);
+                }
                 continue;
             }
             try {
+                if (sites != null && !sites.perMethod.get(j).isEmpty()) {
+                    ValueProbeInserter.insert(m, sites.perMethod.get(j), sites.firstIds[j]);
+                    changed = true;
+                }
+                if (settings == null) {
+                    continue;
+                }
                 MethodModel model = MethodModel.of(m);
                 if (model.dag() == null) {
                     warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: JSR/RET subroutines");

@@ -1,0 +1,123 @@
+package io.loupe.instrument.values;
+
+import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.ValueType;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+import java.util.List;
+
+/**
+ * Inserts the value probes of a method: each passes a copy of the site's value and the site's id
+ * to {@code io.loupe.runtime.values.Values}.
+ *
+ * <ul>
+ *   <li>{@code field}, {@code array}, {@code return}: right after the instruction,
+ *   {@code dup} (or {@code dup2}), the id, {@code invokestatic Values.onX};</li>
+ *   <li>{@code local} at a store: the same, right before the store (after any label or frame in
+ *   front of it, so every path to the store passes the probe);</li>
+ *   <li>{@code local} at an {@code iinc}: after it, {@code iload} of the variable, the id, the call;</li>
+ *   <li>{@code param}: at method entry, before everything (the entry frame is implicit, so code
+ *   there needs no frame even if the first instruction is a jump target), a load of the
+ *   parameter, the id, the call.</li>
+ * </ul>
+ * Probes leave the operand stack as they found it, add no local, no branch and no handler, so no
+ * stack map frame changes; only the maximum stack size grows (the class writer recomputes it).
+ */
+public final class ValueProbeInserter {
+
+    static final String VALUES = "io/loupe/runtime/values/Values";
+
+    private ValueProbeInserter() {
+    }
+
+    /**
+     * Inserts the probes of {@code sites} (found by {@link ValueSiteFinder} in a method read from
+     * the same bytes as {@code m}, which must not have been changed since) into {@code m}; site
+     * {@code i} of the list gets id {@code firstId + i}.
+     */
+    public static void insert(MethodNode m, List<ValueSite> sites, int firstId) {
+        AbstractInsnNode[] nodes = m.instructions.toArray();   // positions of the unchanged method
+        InsnList entry = new InsnList();
+        for (int i = 0; i < sites.size(); i++) {
+            ValueSite s = sites.get(i);
+            int id = firstId + i;
+            if (s.kind() == SiteKind.PARAM) {
+                entry.add(new VarInsnNode(load(s.type()), s.var()));
+                entry.add(push(id));
+                entry.add(call(s.type()));
+                continue;
+            }
+            AbstractInsnNode at = nodes[s.position()];
+            if (s.kind() == SiteKind.LOCAL && at instanceof IincInsnNode iinc) {
+                InsnList probe = new InsnList();
+                probe.add(new VarInsnNode(Opcodes.ILOAD, iinc.var));
+                probe.add(push(id));
+                probe.add(call(s.type()));
+                m.instructions.insert(at, probe);
+            } else if (s.kind() == SiteKind.LOCAL) {
+                checkOpcode(at, Opcodes.ISTORE, Opcodes.ASTORE);
+                m.instructions.insertBefore(at, copyAndRecord(s.type(), id));
+            } else {
+                m.instructions.insert(at, copyAndRecord(s.type(), id));
+            }
+        }
+        m.instructions.insert(entry);
+    }
+
+    private static void checkOpcode(AbstractInsnNode at, int min, int max) {
+        if (at.getOpcode() < min || at.getOpcode() > max) {
+            throw new IllegalStateException("value site at an unexpected instruction (opcode " + at.getOpcode() + ")");
+        }
+    }
+
+    private static InsnList copyAndRecord(ValueType type, int id) {
+        InsnList l = new InsnList();
+        l.add(new InsnNode(type.wide() ? Opcodes.DUP2 : Opcodes.DUP));
+        l.add(push(id));
+        l.add(call(type));
+        return l;
+    }
+
+    private static int load(ValueType type) {
+        return switch (type) {
+            case LONG -> Opcodes.LLOAD;
+            case FLOAT -> Opcodes.FLOAD;
+            case DOUBLE -> Opcodes.DLOAD;
+            case REFERENCE -> Opcodes.ALOAD;
+            default -> Opcodes.ILOAD;
+        };
+    }
+
+    /** The call that records a value of {@code type}; sub-int types go through {@code onInt}. */
+    static MethodInsnNode call(ValueType type) {
+        return switch (type) {
+            case LONG -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onLong", "(JI)V", false);
+            case FLOAT -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onFloat", "(FI)V", false);
+            case DOUBLE -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onDouble", "(DI)V", false);
+            case REFERENCE -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onRef", "(Ljava/lang/Object;I)V", false);
+            default -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onInt", "(II)V", false);
+        };
+    }
+
+    static AbstractInsnNode push(int value) {
+        if (value >= -1 && value <= 5) {
+            return new InsnNode(Opcodes.ICONST_0 + value);
+        }
+        if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+            return new IntInsnNode(Opcodes.BIPUSH, value);
+        }
+        if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+            return new IntInsnNode(Opcodes.SIPUSH, value);
+        }
+        return new LdcInsnNode(value);
+    }
+}

@@ -1,0 +1,381 @@
+package io.loupe.instrument.values;
+
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.instrument.instr.ClassInstrumenter;
+import io.loupe.instrument.instr.InstrumentSettings;
+import io.loupe.instrument.instr.PathSettings;
+import io.loupe.instrument.values.samples.Kinds;
+import io.loupe.instrument.values.samples.Shapes;
+import io.loupe.runtime.registry.MethodRegistry;
+import io.loupe.runtime.values.ValueCollector;
+import io.loupe.runtime.values.ValueSiteRegistry;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Instrumented classes pass ASM's verifier and the JVM's, run as before, and the runtime records
+ * at each site the values the program saw.
+ */
+class ValueInstrumentationTest {
+
+    private static final InstrumentSettings VALUES = InstrumentSettings.values(ValueSettings.all());
+    private static final InstrumentSettings PATHS_AND_VALUES =
+            new InstrumentSettings(new PathSettings(1, 4096, true, false, false), ValueSettings.all());
+
+    @Test
+    void everyPrimitiveTypeAndNullAreRecordedAtParametersAndLocals() throws Exception {
+        Instrumented k = Instrumented.of(Kinds.class, VALUES);
+        Object[] args = {5, 6L, 1.5f, 2.5d, 'x', true, (byte) 7, (short) 8, null};
+        assertEquals(Kinds.primitives(5, 6L, 1.5f, 2.5d, 'x', true, (byte) 7, (short) 8, null),
+                k.call("primitives", null, args));
+        List<String> expected = List.of("5", "6", "1.5", "2.5", "'x'", "true", "7", "8", "null",
+                "6", "12", "0.75", "1.5", "'x'", "true", "7", "8", "null");
+        List<ValueSiteMeta> sites = k.sites("primitives");
+        assertEquals(18, sites.size());
+        for (int i = 0; i < sites.size(); i++) {
+            assertEquals(List.of(expected.get(i)), k.values(sites.get(i)), sites.get(i).toString());
+        }
+    }
+
+    @Test
+    void fieldsArrayElementsAndReturnedValuesAreRecorded() throws Exception {
+        Instrumented k = Instrumented.of(Kinds.class, VALUES);
+        Object kinds = k.type.getConstructor(int.class, double.class).newInstance(4, 2.0);
+        assertEquals(3 + 4 + 2 + 5, k.call("fields", kinds));
+        assertEquals(List.of("3"), k.values(k.site("fields", SiteKind.FIELD, 0)));
+        assertEquals(List.of("2.0"), k.values(k.site("fields", SiteKind.FIELD, 1)));
+        assertEquals(List.of("java.lang.String"), k.values(k.site("fields", SiteKind.FIELD, 2)));
+        assertEquals(List.of("java.lang.String"), k.values(k.site("fields", SiteKind.LOCAL, 2)));
+        assertEquals(List.of("5"), k.values(k.site("fields", SiteKind.RETURN, 0)));
+
+        k.call("arrays", null, new int[] {1}, new long[] {2}, new float[] {3.5f}, new double[] {4.5}, new byte[] {-5},
+                new char[] {'c'}, new short[] {6}, new boolean[] {true}, new String[] {"abc"});
+        List<String> elements = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            elements.addAll(k.values(k.site("arrays", SiteKind.ARRAY, i)));
+        }
+        assertEquals(List.of("1", "2", "3.5", "4.5", "-5", "'c'", "6", "1", "java.lang.String"), elements,
+                "a boolean[] element is loaded by baload: a byte");
+
+        assertEquals(6 + 7, k.call("calls", kinds, "abcdef", new StringBuilder("xy")));
+        assertEquals(List.of("6"), k.values(k.site("calls", SiteKind.RETURN, 2)), "Math.max");
+        assertEquals(List.of("12"), k.values(k.site("calls", SiteKind.RETURN, 3)), "the private twice");
+    }
+
+    @Test
+    void iincSitesRecordTheValueAfterTheIncrement() throws Exception {
+        Instrumented k = Instrumented.of(Kinds.class, VALUES);
+        assertEquals(6, k.call("loop", null, 4));
+        List<ValueSiteMeta> locals = k.sites("loop").stream().filter(s -> s.kind() == SiteKind.LOCAL).toList();
+        assertEquals(List.of("0"), k.values(locals.get(1)), "i = 0");
+        assertEquals(List.of("1", "2", "3", "4"), sorted(k.values(locals.get(3))), "i++");
+        assertEquals(4, k.profile(locals.get(3)).executed());
+        assertEquals(List.of("0", "1", "3", "6"), sorted(k.values(locals.get(2))), "sum += i");
+    }
+
+    @Test
+    void ternariesNullsAndCaughtExceptionsRun() throws Exception {
+        Instrumented k = Instrumented.of(Kinds.class, VALUES);
+        assertEquals(1 + 10, k.call("ternary", null, true, 10, 20));
+        assertEquals(2 + 20, k.call("ternary", null, false, 10, 20));
+        assertEquals(List.of("1", "2"), sorted(k.values(k.site("ternary", SiteKind.LOCAL, 0))));
+        assertNull(k.call("nulls", null, (Object) null));
+        assertEquals(List.of("null"), k.values(k.site("nulls", SiteKind.PARAM, 0)));
+        assertEquals(List.of("null"), k.values(k.site("nulls", SiteKind.LOCAL, 0)));
+        assertEquals(-2, k.call("parse", null, "x"));
+        assertEquals(12, k.call("parse", null, "12"));
+        assertEquals(List.of("java.lang.NumberFormatException"), k.values(k.site("parse", SiteKind.LOCAL, 0)));
+        assertEquals("exception", k.site("parse", SiteKind.LOCAL, 0).producer());
+    }
+
+    @Test
+    void constructorsAndStaticInitializersRun() throws Exception {
+        Instrumented s = Instrumented.of(Shapes.class, VALUES);
+        assertArrayEquals(new int[] {0, 1, 4, 9, 16}, (int[]) s.type.getField("SQUARES").get(null));
+        assertEquals(List.of("[I"), s.values(s.site("<clinit>", SiteKind.LOCAL, 0)));
+        Constructor<?> c = s.type.getConstructor(int.class);
+        Object shape = c.newInstance(3);
+        assertEquals(6, s.type.getField("x").get(shape));
+        List<ValueSiteMeta> byPoint = s.sites("<init>");
+        assertEquals("(II)V", byPoint.get(0).desc());
+        assertEquals(List.of("6"), s.values(byPoint.get(0)));
+        assertEquals(List.of("3"), s.values(byPoint.get(1)));
+        assertEquals(List.of("3"), s.values(byPoint.get(2)), "side, before this(…)");
+        assertEquals(List.of("6"), s.values(byPoint.get(3)), "twice(side), before this(…)");
+        assertTrue(s.call("producers", null, "str", new int[] {9, 8}, 4L, 0.5) instanceof Long);
+        List<ValueSiteMeta> locals = s.sites("producers").stream().filter(x -> x.kind() == SiteKind.LOCAL).toList();
+        assertEquals(List.of("java.lang.String"), s.values(locals.get(1)), "the cast");
+        assertEquals(List.of("9"), s.values(locals.get(4)), "widened");
+        assertEquals(List.of("2"), s.values(locals.get(5)), "length");
+    }
+
+    @Test
+    void pathsAndValuesTogetherVerifyRunAndRecordBoth() throws Exception {
+        int methodsBefore = MethodRegistry.snapshot().size();
+        Instrumented k = Instrumented.of(Kinds.class, PATHS_AND_VALUES);
+        List<MethodMeta> methods = MethodRegistry.snapshot().subList(methodsBefore, MethodRegistry.snapshot().size());
+        assertEquals(Arrays.stream(Kinds.class.getDeclaredMethods()).count() + Kinds.class.getDeclaredConstructors().length + 1,
+                methods.size(), "every method with code, <clinit> included");
+        assertTrue(methods.stream().anyMatch(m -> m.name().equals("loop") && m.storage() != MethodMeta.Storage.NONE));
+        assertEquals(6, k.call("loop", null, 4));
+        assertEquals(-2, k.call("parse", null, "x"));
+        assertEquals(11, k.call("ternary", null, true, 10, 20));
+        assertEquals(List.of("1", "2", "3", "4"),
+                sorted(k.values(k.sites("loop").stream().filter(s -> s.kind() == SiteKind.LOCAL).toList().get(3))));
+        Instrumented s = Instrumented.of(Shapes.class, PATHS_AND_VALUES);
+        s.type.getConstructor(int.class).newInstance(3);
+        assertEquals(List.of("[I"), s.values(s.site("<clinit>", SiteKind.LOCAL, 0)));
+        Instrumented u = Instrumented.of(Uninitialized.NAME.replace('/', '.'), Uninitialized.classBytes(), PATHS_AND_VALUES);
+        assertNotNull(u.call("make", null));
+    }
+
+    @Test
+    void valuesAloneReserveNoMethodIdsAndAddNoMembers() throws Exception {
+        int methodsBefore = MethodRegistry.snapshot().size();
+        Instrumented k = Instrumented.of(Kinds.class, VALUES);
+        assertEquals(methodsBefore, MethodRegistry.snapshot().size());
+        ClassNode cn = Bytecode.classNode(k.bytes);
+        assertTrue(cn.fields.stream().noneMatch(f -> f.name.startsWith("$loupe$")));
+        assertTrue(cn.methods.stream().noneMatch(m -> m.name.startsWith("$loupe$")));
+        assertEquals(List.of(), k.warnings);
+    }
+
+    @Test
+    void onlyTheKindsAskedForAreInstrumented() throws Exception {
+        Instrumented k = Instrumented.of(Kinds.class, InstrumentSettings.values(new ValueSettings(EnumSet.of(SiteKind.PARAM))));
+        assertTrue(k.sites.stream().allMatch(s -> s.kind() == SiteKind.PARAM));
+        assertEquals(6, k.call("loop", null, 4));
+        assertEquals(List.of("4"), k.values(k.site("loop", SiteKind.PARAM, 0)));
+    }
+
+    @Test
+    void uninitializedObjectsAreNeverPassedToTheRuntime() throws Exception {
+        Instrumented u = Instrumented.of(Uninitialized.NAME.replace('/', '.'), Uninitialized.classBytes(), VALUES);
+        assertEquals(List.of(SiteKind.PARAM, SiteKind.LOCAL, SiteKind.LOCAL), u.sites.stream().map(ValueSiteMeta::kind).toList());
+        Object made = u.call("make", null);
+        assertEquals(Object.class, made.getClass());
+        assertEquals(List.of("java.lang.Object"), u.values(u.site("make", SiteKind.LOCAL, 0)));
+        Object o = u.type.getConstructor(int.class).newInstance(42);
+        assertEquals(List.of(u.type.getName()), u.values(u.site("<init>", SiteKind.LOCAL, 0)));
+        assertEquals(List.of("42"), u.values(u.site("<init>", SiteKind.PARAM, 0)));
+        assertNotNull(o);
+    }
+
+    @Test
+    void parameterProbesGoInFrontOfAJumpTargetAtOffsetZero() throws Exception {
+        for (InstrumentSettings settings : List.of(VALUES, PATHS_AND_VALUES)) {
+            Instrumented c = Instrumented.of("io.loupe.instrument.values.generated.Countdown", countdown(), settings);
+            assertEquals(0, c.call("countdown", null, 5));
+            ValueSiteMeta n = c.site("countdown", SiteKind.PARAM, 0);
+            assertEquals(List.of("5"), c.values(n));
+            assertEquals(1, c.profile(n).executed(), "once per call, not once per iteration");
+            assertEquals(5, c.profile(c.site("countdown", SiteKind.LOCAL, 0)).executed());
+        }
+    }
+
+    @Test
+    void aMethodThatWouldGrowTooLargeIsLeftAsItWasAndItsSitesAreStillRegistered() throws Exception {
+        for (InstrumentSettings settings : List.of(VALUES, PATHS_AND_VALUES)) {
+            Instrumented b = Instrumented.of("io.loupe.instrument.values.generated.Big", big(), settings);
+            assertEquals(1, b.warnings.size(), b.warnings.toString());
+            assertTrue(b.warnings.get(0).endsWith("its code would exceed 64 KiB"), b.warnings.get(0));
+            List<ValueSiteMeta> bigSites = b.sites("big");
+            assertEquals(9000, bigSites.size());
+            assertTrue(b.sites.stream().allMatch(s -> ValueSiteRegistry.get(s.id()) == s));
+            b.call("big", null);
+            assertEquals(1, b.call("small", null, 1));
+            assertNull(b.profileOrNull(bigSites.get(0)), "left as it was: never recorded");
+            assertEquals(List.of("1"), b.values(b.site("small", SiteKind.PARAM, 0)));
+        }
+    }
+
+    /** {@code static int countdown(int n) { L: n--; if (n > 0) goto L; return n; }}: a frame at offset 0. */
+    private static byte[] countdown() {
+        ClassNode cn = generatedClass("io/loupe/instrument/values/generated/Countdown");
+        MethodNode m = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "countdown", "(I)I", null, null);
+        LabelNode top = new LabelNode(new Label());
+        m.instructions.add(top);
+        m.instructions.add(new FrameNode(Opcodes.F_NEW, 1, new Object[] {Opcodes.INTEGER}, 0, new Object[0]));
+        m.instructions.add(new IincInsnNode(0, -1));
+        m.instructions.add(new VarInsnNode(Opcodes.ILOAD, 0));
+        m.instructions.add(new JumpInsnNode(Opcodes.IFGT, top));
+        m.instructions.add(new VarInsnNode(Opcodes.ILOAD, 0));
+        m.instructions.add(new InsnNode(Opcodes.IRETURN));
+        m.maxStack = 1;
+        m.maxLocals = 1;
+        cn.methods.add(m);
+        return write(cn);
+    }
+
+    /** {@code static void big()} of 9000 static field reads (36 KB; 99 KB with probes) and {@code static int small(int)}. */
+    private static byte[] big() {
+        ClassNode cn = generatedClass("io/loupe/instrument/values/generated/Big");
+        MethodNode m = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "big", "()V", null, null);
+        for (int i = 0; i < 9000; i++) {
+            m.instructions.add(new FieldInsnNode(Opcodes.GETSTATIC, "java/lang/Integer", "MAX_VALUE", "I"));
+            m.instructions.add(new InsnNode(Opcodes.POP));
+        }
+        m.instructions.add(new InsnNode(Opcodes.RETURN));
+        m.maxStack = 1;
+        cn.methods.add(m);
+        MethodNode small = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "small", "(I)I", null, null);
+        small.instructions.add(new VarInsnNode(Opcodes.ILOAD, 0));
+        small.instructions.add(new InsnNode(Opcodes.IRETURN));
+        small.maxStack = 1;
+        small.maxLocals = 1;
+        cn.methods.add(small);
+        return write(cn);
+    }
+
+    private static ClassNode generatedClass(String name) {
+        ClassNode cn = new ClassNode();
+        cn.version = Opcodes.V17;
+        cn.access = Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER;
+        cn.name = name;
+        cn.superName = "java/lang/Object";
+        return cn;
+    }
+
+    private static byte[] write(ClassNode cn) {
+        ClassWriter cw = new ClassWriter(0);
+        cn.accept(cw);
+        return cw.toByteArray();
+    }
+
+    private static List<String> sorted(List<String> values) {
+        return values.stream().sorted().toList();
+    }
+
+    /** An instrumented class, loaded in a class loader of its own, with the value sites it registered. */
+    private static final class Instrumented {
+        final Class<?> type;
+        final byte[] bytes;
+        final List<ValueSiteMeta> sites;
+        final List<String> warnings;
+
+        private Instrumented(Class<?> type, byte[] bytes, List<ValueSiteMeta> sites, List<String> warnings) {
+            this.type = type;
+            this.bytes = bytes;
+            this.sites = sites;
+            this.warnings = warnings;
+        }
+
+        static Instrumented of(Class<?> c, InstrumentSettings settings) throws Exception {
+            return of(c.getName(), Bytecode.bytes(c), settings);
+        }
+
+        static Instrumented of(String name, byte[] original, InstrumentSettings settings) throws Exception {
+            List<String> warnings = new ArrayList<>();
+            int from = ValueSiteRegistry.size();
+            byte[] out = new ClassInstrumenter(settings, warnings::add).instrument(original);
+            List<ValueSiteMeta> sites = ValueSiteRegistry.snapshot().subList(from, ValueSiteRegistry.size());
+            assertNotNull(out);
+            for (ValueSiteMeta s : sites) {
+                assertEquals(s, ValueSiteRegistry.get(s.id()), "every reserved id is registered");
+            }
+            Loader loader = new Loader(Map.of(name, out));
+            StringWriter errors = new StringWriter();
+            CheckClassAdapter.verify(new ClassReader(out), loader, false, new PrintWriter(errors));
+            assertEquals("", errors.toString(), "ASM's verifier");
+            Class<?> type = Class.forName(name, true, loader);
+            return new Instrumented(type, out, List.copyOf(sites), warnings);
+        }
+
+        Object call(String method, Object receiver, Object... args) throws Exception {
+            Method m = Arrays.stream(type.getMethods()).filter(x -> x.getName().equals(method)).findFirst().orElseThrow();
+            try {
+                return m.invoke(receiver, args);
+            } catch (InvocationTargetException e) {
+                throw (Exception) e.getCause();
+            }
+        }
+
+        List<ValueSiteMeta> sites(String method) {
+            return sites.stream().filter(s -> s.method().equals(method)).toList();
+        }
+
+        /** The {@code n}th site of {@code kind} in {@code method}. */
+        ValueSiteMeta site(String method, SiteKind kind, int n) {
+            return sites(method).stream().filter(s -> s.kind() == kind).toList().get(n);
+        }
+
+        ValueSiteProfile profileOrNull(ValueSiteMeta site) {
+            return ValueCollector.collect(ValueSiteRegistry.snapshot()).stream().filter(p -> p.siteId() == site.id())
+                    .findFirst().orElse(null);
+        }
+
+        ValueSiteProfile profile(ValueSiteMeta site) {
+            ValueSiteProfile p = profileOrNull(site);
+            assertNotNull(p, "site " + site + " never ran");
+            return p;
+        }
+
+        /** The values recorded at a site, best first. */
+        List<String> values(ValueSiteMeta site) {
+            return List.of(profile(site).values());
+        }
+    }
+
+    /** Defines the given classes itself; everything else (the JDK, Loupe's runtime) comes from the test's loader. */
+    private static final class Loader extends ClassLoader {
+        private final Map<String, byte[]> classes;
+
+        Loader(Map<String, byte[]> classes) {
+            super(ValueInstrumentationTest.class.getClassLoader());
+            this.classes = classes;
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            synchronized (getClassLoadingLock(name)) {
+                byte[] b = classes.get(name);
+                if (b == null) {
+                    return super.loadClass(name, resolve);
+                }
+                Class<?> c = findLoadedClass(name);
+                return c != null ? c : defineClass(name, b, 0, b.length);
+            }
+        }
+    }
+
+    @Test
+    void theLoaderReallyDefinesAFreshClass() throws Exception {
+        Instrumented k = Instrumented.of(Kinds.class, VALUES);
+        assertFalse(k.type == Kinds.class);
+        assertTrue(k.type.getClassLoader() instanceof Loader);
+    }
+}
