@@ -19,7 +19,7 @@ public final class AgentOptions {
     static final Map<String, String> KEYS = new LinkedHashMap<>();
 
     static {
-        KEYS.put("profile", "profilers to run, ';'-separated (known: paths, blocktrace). Default: paths");
+        KEYS.put("profile", "profilers to run, ';'-separated (known: paths, values, blocktrace). Default: paths");
         KEYS.put("k", "iterations per k-path; 1 = plain Ball-Larus path counts. Default: 1");
         KEYS.put("out", "profile file written at exit. Default: loupe.prof");
         KEYS.put("include", "class-name globs to instrument, ';'-separated ('*' any chars, '?' one). Default: all");
@@ -28,11 +28,35 @@ public final class AgentOptions {
         KEYS.put("paths.maxNodes", "per-thread k-slab forest node budget; cold nodes are pruned beyond it. Default: 4000000");
         KEYS.put("paths.runLength", "run-length encode repeated loop paths in locals: auto (k >= 2), true or false. Default: auto");
         KEYS.put("paths.trivial", "true to also instrument single-path methods without loops. Default: false");
+        KEYS.put("values.kinds", "value sites to profile, ';'-separated (known: param, field, array, return, local). Default: all");
+        KEYS.put("values.tableSize", "TNV table entries per value site, 2 to 64. Default: 8");
+        KEYS.put("values.topN", "the N of Inv-N: top values reported per site, 1 to values.tableSize. Default: 4");
+        KEYS.put("values.clearInterval", "minimum TNV clear interval in executions, at least 16. Default: 2000");
+        KEYS.put("convergent", "true to switch value sites off once their invariance converged (back-off turns them on again). Default: false");
+        KEYS.put("values.criterion", "convergence test: increase (while invariance increases) or bounds. Default: bounds");
+        KEYS.put("values.interval", "profiled executions between convergence tests, at least 16. Default: 1000");
+        KEYS.put("values.increaseBound", "bounds: an invariance increase beyond this fraction keeps profiling on. Default: 0.02");
+        KEYS.put("values.decreaseBound", "bounds: an invariance decrease beyond this fraction keeps profiling on. Default: 0.02");
+        KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far. Default: 0.5");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
         KEYS.put("help", "print this help on stderr and exit");
     }
 
-    static final List<String> PROFILERS = List.of("paths", "blocktrace");
+    static final List<String> PROFILERS = List.of("paths", "values", "blocktrace");
+
+    /**
+     * Value site kinds, as {@code io.loupe.data.values.SiteKind} labels them (that type is not
+     * named here: this class is loaded before the runtime, which brings it, is on the class path).
+     */
+    static final List<String> VALUE_KINDS = List.of("param", "field", "array", "return", "local");
+
+    private static final int TABLE_SIZE = 8;
+    private static final int TOP_N = 4;
+    private static final int CLEAR_INTERVAL = 2000;
+    private static final String CRITERION = "bounds";
+    private static final int INTERVAL = 1000;
+    private static final double BOUND = 0.02;
+    private static final double BACKOFF = 0.5;
 
     private List<String> profilers = List.of("paths");
     private int k = 1;
@@ -43,6 +67,16 @@ public final class AgentOptions {
     private int maxNodes = 4_000_000;
     private Boolean runLength;   // null: auto
     private boolean trivial;
+    private List<String> valueKinds = VALUE_KINDS;
+    private int tableSize = TABLE_SIZE;
+    private Integer topN;   // null: the default, capped at the table size
+    private int clearInterval = CLEAR_INTERVAL;
+    private boolean convergent;
+    private String criterion = CRITERION;
+    private int interval = INTERVAL;
+    private double increaseBound = BOUND;
+    private double decreaseBound = BOUND;
+    private double backoff = BACKOFF;
     private boolean verbose;
     private boolean help;
 
@@ -67,6 +101,10 @@ public final class AgentOptions {
                 throw new IllegalArgumentException("unknown option '" + key + "' (known: " + String.join(", ", KEYS.keySet()) + ")");
             }
             o.set(key, value);
+        }
+        if (o.topN != null && o.topN > o.tableSize) {
+            throw new IllegalArgumentException("option 'values.topN' must be between 1 and values.tableSize (" + o.tableSize
+                    + "), got '" + o.topN + "'");
         }
         return o;
     }
@@ -101,6 +139,40 @@ public final class AgentOptions {
             case "paths.maxNodes" -> maxNodes = intValue(key, value, 1024, (1 << 26) - 1);
             case "paths.runLength" -> runLength = value.equals("auto") ? null : bool(key, value);
             case "paths.trivial" -> trivial = bool(key, value);
+            case "values.kinds" -> {
+                List<String> list = list(value);
+                for (String kind : list) {
+                    if (!VALUE_KINDS.contains(kind)) {
+                        throw new IllegalArgumentException("unknown value site kind '" + kind + "' (known: "
+                                + String.join(", ", VALUE_KINDS) + ")");
+                    }
+                }
+                if (list.isEmpty()) {
+                    throw new IllegalArgumentException("option 'values.kinds' needs at least one kind (known: "
+                            + String.join(", ", VALUE_KINDS) + ")");
+                }
+                valueKinds = VALUE_KINDS.stream().filter(list::contains).toList();
+            }
+            case "values.tableSize" -> tableSize = intValue(key, value, 2, 64);
+            case "values.topN" -> topN = intValue(key, value, 1, 64);
+            case "values.clearInterval" -> clearInterval = intValue(key, value, 16, Integer.MAX_VALUE);
+            case "convergent" -> convergent = bool(key, value);
+            case "values.criterion" -> {
+                if (!value.equals("increase") && !value.equals("bounds")) {
+                    throw new IllegalArgumentException("option 'values.criterion' needs increase or bounds, got '" + value + "'");
+                }
+                criterion = value;
+            }
+            case "values.interval" -> interval = intValue(key, value, 16, Integer.MAX_VALUE);
+            case "values.increaseBound" -> increaseBound = fraction(key, value);
+            case "values.decreaseBound" -> decreaseBound = fraction(key, value);
+            case "values.backoff" -> {
+                double b = doubleValue(key, value);
+                if (!(b > 0)) {
+                    throw new IllegalArgumentException("option 'values.backoff' must be greater than 0, got '" + value + "'");
+                }
+                backoff = b;
+            }
             case "verbose" -> verbose = bool(key, value);
             case "help" -> help = bool(key, value);
             default -> throw new AssertionError(key);
@@ -129,6 +201,26 @@ public final class AgentOptions {
         }
     }
 
+    private static double doubleValue(String key, String value) {
+        try {
+            double v = Double.parseDouble(value);
+            if (Double.isNaN(v) || Double.isInfinite(v) || value.strip().length() != value.length()) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("option '" + key + "' needs a number, got '" + value + "'");
+        }
+    }
+
+    private static double fraction(String key, String value) {
+        double v = doubleValue(key, value);
+        if (v < 0 || v > 1) {
+            throw new IllegalArgumentException("option '" + key + "' must be between 0 and 1, got '" + value + "'");
+        }
+        return v;
+    }
+
     private static boolean bool(String key, String value) {
         return switch (value) {
             case "true" -> true;
@@ -140,7 +232,7 @@ public final class AgentOptions {
     /** The help text: one line per option. */
     public static String helpText() {
         StringBuilder b = new StringBuilder("Loupe agent options: -javaagent:loupe-agent.jar=key=value,key=value,...\n");
-        KEYS.forEach((key, text) -> b.append(String.format("  %-18s %s%n", key, text)));
+        KEYS.forEach((key, text) -> b.append(String.format("  %-21s %s%n", key, text)));
         return b.toString();
     }
 
@@ -151,6 +243,64 @@ public final class AgentOptions {
     /** True for the naive block tracer (the validation oracle) instead of path profiling. */
     public boolean blockTrace() {
         return profilers.contains("blocktrace");
+    }
+
+    /** True if path profiling is on. */
+    public boolean paths() {
+        return profilers.contains("paths");
+    }
+
+    /** True if value profiling is on. */
+    public boolean values() {
+        return profilers.contains("values");
+    }
+
+    /** The value site kinds to profile, as labels ({@code param}, …), in their canonical order. */
+    public List<String> valueKinds() {
+        return valueKinds;
+    }
+
+    /** TNV table entries per site. */
+    public int tableSize() {
+        return tableSize;
+    }
+
+    /** The N of Inv-N (the default 4, or the table size if that is smaller). */
+    public int topN() {
+        return topN != null ? topN : Math.min(TOP_N, tableSize);
+    }
+
+    /** The minimum clear interval of the TNV tables, in executions. */
+    public int clearInterval() {
+        return clearInterval;
+    }
+
+    /** True for convergent value profiling. */
+    public boolean convergent() {
+        return convergent;
+    }
+
+    /** The convergence criterion: {@code increase} or {@code bounds}. */
+    public String criterion() {
+        return criterion;
+    }
+
+    /** Profiled executions between two convergence tests. */
+    public int interval() {
+        return interval;
+    }
+
+    public double increaseBound() {
+        return increaseBound;
+    }
+
+    public double decreaseBound() {
+        return decreaseBound;
+    }
+
+    /** The off period of a converged site, as a multiple of its executions so far. */
+    public double backoff() {
+        return backoff;
     }
 
     public int k() {
@@ -199,6 +349,12 @@ public final class AgentOptions {
         return help;
     }
 
+    private boolean valueDefaults() {
+        return valueKinds.equals(VALUE_KINDS) && tableSize == TABLE_SIZE && topN == null && clearInterval == CLEAR_INTERVAL
+                && !convergent && criterion.equals(CRITERION) && interval == INTERVAL && increaseBound == BOUND
+                && decreaseBound == BOUND && backoff == BACKOFF;
+    }
+
     @Override
     public String toString() {
         StringJoiner j = new StringJoiner(",");
@@ -215,6 +371,18 @@ public final class AgentOptions {
         j.add("paths.maxNodes=" + maxNodes);
         j.add("paths.runLength=" + (runLength == null ? "auto" : runLength.toString()));
         j.add("paths.trivial=" + trivial);
+        if (values() || !valueDefaults()) {
+            j.add("values.kinds=" + String.join(";", valueKinds));
+            j.add("values.tableSize=" + tableSize);
+            j.add("values.topN=" + topN());
+            j.add("values.clearInterval=" + clearInterval);
+            j.add("convergent=" + convergent);
+            j.add("values.criterion=" + criterion);
+            j.add("values.interval=" + interval);
+            j.add("values.increaseBound=" + increaseBound);
+            j.add("values.decreaseBound=" + decreaseBound);
+            j.add("values.backoff=" + backoff);
+        }
         if (verbose) {
             j.add("verbose=true");
         }

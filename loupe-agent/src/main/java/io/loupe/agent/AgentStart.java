@@ -1,12 +1,19 @@
 package io.loupe.agent;
 
+import io.loupe.data.values.SiteKind;
 import io.loupe.instrument.instr.ClassInstrumenter;
+import io.loupe.instrument.instr.InstrumentSettings;
 import io.loupe.instrument.instr.PathSettings;
+import io.loupe.instrument.values.ValueSettings;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.dump.Warnings;
 import io.loupe.runtime.paths.PathThread;
+import io.loupe.runtime.values.ValueConfig;
+import io.loupe.runtime.values.ValueProfiler;
 
 import java.lang.instrument.Instrumentation;
+import java.util.EnumSet;
+import java.util.Set;
 
 /** Configures the runtime and installs the transformer; runs once the runtime is on the bootstrap class path. */
 final class AgentStart {
@@ -16,10 +23,34 @@ final class AgentStart {
 
     static void start(AgentOptions options, Instrumentation inst, String version) {
         PathThread.configure(options.blockTrace() ? 1 : options.k(), options.maxNodes());
+        if (options.values()) {
+            ValueProfiler.configure(valueConfig(options));
+        }
         new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version).installShutdownHook();
-        ClassInstrumenter instrumenter = new ClassInstrumenter(
-                new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength()), Warnings::warn);
+        ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options), Warnings::warn);
         inst.addTransformer(new LoupeTransformer(new ClassFilter(options.include(), options.exclude()), instrumenter,
                 options.verbose()), false);
+    }
+
+    /** What the instrumenter does: path profiling or the block tracer, value profiling, or both. */
+    static InstrumentSettings settings(AgentOptions options) {
+        PathSettings paths = options.paths() || options.blockTrace()
+                ? new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength())
+                : null;
+        ValueSettings values = options.values() ? new ValueSettings(valueKinds(options)) : null;
+        return new InstrumentSettings(paths, values);
+    }
+
+    static Set<SiteKind> valueKinds(AgentOptions options) {
+        Set<SiteKind> kinds = EnumSet.noneOf(SiteKind.class);
+        for (String label : options.valueKinds()) {
+            kinds.add(SiteKind.ofLabel(label));
+        }
+        return kinds;
+    }
+
+    static ValueConfig valueConfig(AgentOptions options) {
+        return new ValueConfig(options.tableSize(), options.topN(), options.clearInterval(), options.convergent(),
+                options.criterion(), options.interval(), options.increaseBound(), options.decreaseBound(), options.backoff());
     }
 }

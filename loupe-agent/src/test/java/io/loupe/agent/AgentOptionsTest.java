@@ -64,6 +64,111 @@ class AgentOptionsTest {
     }
 
     @Test
+    void valueProfilingDefaults() {
+        AgentOptions o = AgentOptions.parse("profile=values");
+        assertTrue(o.values());
+        assertFalse(o.paths());
+        assertEquals(List.of("param", "field", "array", "return", "local"), o.valueKinds());
+        assertEquals(8, o.tableSize());
+        assertEquals(4, o.topN());
+        assertEquals(2000, o.clearInterval());
+        assertFalse(o.convergent());
+        assertEquals("bounds", o.criterion());
+        assertEquals(1000, o.interval());
+        assertEquals(0.02, o.increaseBound());
+        assertEquals(0.02, o.decreaseBound());
+        assertEquals(0.5, o.backoff());
+        assertFalse(AgentOptions.parse(null).values());
+    }
+
+    @Test
+    void everyValueKeyIsParsed() {
+        AgentOptions o = AgentOptions.parse("profile=paths;values,values.kinds=local;param,values.tableSize=16,values.topN=16,"
+                + "values.clearInterval=500,convergent=true,values.criterion=increase,values.interval=64,"
+                + "values.increaseBound=0.1,values.decreaseBound=0,values.backoff=2.5");
+        assertTrue(o.paths());
+        assertTrue(o.values());
+        assertEquals(List.of("param", "local"), o.valueKinds(), "canonical order");
+        assertEquals(16, o.tableSize());
+        assertEquals(16, o.topN());
+        assertEquals(500, o.clearInterval());
+        assertTrue(o.convergent());
+        assertEquals("increase", o.criterion());
+        assertEquals(64, o.interval());
+        assertEquals(0.1, o.increaseBound());
+        assertEquals(0.0, o.decreaseBound());
+        assertEquals(2.5, o.backoff());
+    }
+
+    @Test
+    void valueOptionsRoundTripThroughTheirString() {
+        for (String text : List.of("profile=values", "profile=paths;values,convergent=true,values.kinds=array",
+                "profile=values,values.tableSize=2", "values.backoff=0.125,values.increaseBound=1", "profile=paths")) {
+            AgentOptions o = AgentOptions.parse(text);
+            AgentOptions again = AgentOptions.parse(o.toString());
+            assertEquals(o.toString(), again.toString(), text);
+            assertEquals(o.valueKinds(), again.valueKinds());
+            assertEquals(o.topN(), again.topN());
+            assertEquals(o.backoff(), again.backoff());
+        }
+        assertFalse(AgentOptions.parse("profile=paths").toString().contains("values."), "no value keys when values are off");
+        assertTrue(AgentOptions.parse("profile=values").toString().contains("values.kinds=param;field;array;return;local"));
+        assertEquals(2, AgentOptions.parse("values.tableSize=2").topN(), "the default N is capped at the table size");
+    }
+
+    @Test
+    void badValueOptionsAreNamedInOneLine() {
+        assertMessage("unknown value site kind 'heap' (known: param, field, array, return, local)", "values.kinds=local;heap");
+        assertMessage("option 'values.kinds' needs at least one kind (known: param, field, array, return, local)",
+                "values.kinds=;");
+        assertMessage("option 'values.tableSize' must be between 2 and 64, got '65'", "values.tableSize=65");
+        assertMessage("option 'values.tableSize' must be between 2 and 64, got '1'", "values.tableSize=1");
+        assertMessage("option 'values.topN' must be between 1 and values.tableSize (8), got '9'", "values.topN=9");
+        assertMessage("option 'values.topN' must be between 1 and values.tableSize (4), got '5'",
+                "values.topN=5,values.tableSize=4");
+        assertMessage("option 'values.topN' must be between 1 and 64, got '0'", "values.topN=0");
+        assertMessage("option 'values.clearInterval' must be between 16 and 2147483647, got '15'", "values.clearInterval=15");
+        assertMessage("option 'convergent' needs true or false, got 'yes'", "convergent=yes");
+        assertMessage("option 'values.criterion' needs increase or bounds, got 'steady'", "values.criterion=steady");
+        assertMessage("option 'values.interval' must be between 16 and 2147483647, got '8'", "values.interval=8");
+        assertMessage("option 'values.increaseBound' must be between 0 and 1, got '1.5'", "values.increaseBound=1.5");
+        assertMessage("option 'values.decreaseBound' must be between 0 and 1, got '-0.1'", "values.decreaseBound=-0.1");
+        assertMessage("option 'values.decreaseBound' needs a number, got 'NaN'", "values.decreaseBound=NaN");
+        assertMessage("option 'values.backoff' must be greater than 0, got '0'", "values.backoff=0");
+        assertMessage("option 'values.backoff' needs a number, got 'lots'", "values.backoff=lots");
+        assertMessage("profiler 'blocktrace' cannot be combined with others", "profile=blocktrace;values");
+    }
+
+    @Test
+    void valueKindsAreTheDataModelsLabels() {
+        assertEquals(java.util.Arrays.stream(io.loupe.data.values.SiteKind.values()).map(io.loupe.data.values.SiteKind::label).toList(),
+                AgentOptions.VALUE_KINDS);
+    }
+
+    @Test
+    void theInstrumenterGetsPathsValuesOrBoth() {
+        var values = AgentStart.settings(AgentOptions.parse("profile=values,values.kinds=return"));
+        assertEquals(null, values.paths());
+        assertEquals(java.util.Set.of(io.loupe.data.values.SiteKind.RETURN), values.values().kinds());
+        var both = AgentStart.settings(AgentOptions.parse("profile=paths;values,k=3"));
+        assertEquals(3, both.paths().k());
+        assertEquals(5, both.values().kinds().size());
+        var paths = AgentStart.settings(AgentOptions.parse("profile=paths"));
+        assertEquals(null, paths.values());
+        assertTrue(AgentStart.settings(AgentOptions.parse("profile=blocktrace")).paths().blockTrace());
+        var config = AgentStart.valueConfig(AgentOptions.parse("profile=values,convergent=true,values.topN=2,values.backoff=1.5"));
+        assertTrue(config.convergent());
+        assertEquals(2, config.topN());
+        assertEquals(1.5, config.backoff());
+        assertEquals("bounds", config.criterion());
+    }
+
+    private static void assertMessage(String expected, String options) {
+        var e = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse(options));
+        assertEquals(expected, e.getMessage());
+    }
+
+    @Test
     void helpListsEveryKey() {
         String help = AgentOptions.helpText();
         for (String key : AgentOptions.KEYS.keySet()) {
