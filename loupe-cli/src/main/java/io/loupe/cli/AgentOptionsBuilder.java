@@ -8,8 +8,8 @@ import java.util.Set;
 /**
  * Builds the agent's option string from {@code run}'s flags: {@code key=value} pairs separated by
  * commas, list values separated by {@code ;} (the syntax the agent parses strictly). The CLI takes
- * lists comma-separated ({@code --profile paths,values}, {@code --include 'a.*,b.*'}); a
- * {@code ;} is accepted there too. Extra {@code -A key=value} options pass through verbatim, after
+ * lists comma-separated ({@code --profile paths,values}, {@code --include 'a.*,b.*'},
+ * {@code --values-kinds param,local}); a {@code ;} is accepted there too. Extra {@code -A key=value} options pass through verbatim, after
  * the built-in ones.
  *
  * <p>Checks here are the ones the agent cannot do well: a comma inside a value would split it
@@ -18,15 +18,20 @@ import java.util.Set;
 final class AgentOptionsBuilder {
 
     /** Profilers {@code run} knows. */
-    static final List<String> KNOWN_PROFILERS = List.of("paths", "blocktrace");
+    static final List<String> KNOWN_PROFILERS = List.of("paths", "values", "blocktrace");
+    /** Value site kinds {@code --values-kinds} knows. */
+    static final List<String> KNOWN_VALUE_KINDS = List.of("param", "field", "array", "return", "local");
     /** Keys set by {@code run}'s own flags, so {@code -A} may not set them. */
-    private static final List<String> FLAG_KEYS = List.of("profile", "k", "out", "include", "exclude");
+    private static final List<String> FLAG_KEYS = List.of("profile", "k", "out", "include", "exclude", "values.kinds",
+            "convergent");
 
     private List<String> profilers = List.of("paths");
     private int k = 1;
     private String out = "loupe.prof";
     private List<String> include = List.of();
     private List<String> exclude = List.of();
+    private List<String> valueKinds = List.of();
+    private boolean convergent;
     private List<String> extra = List.of();
 
     AgentOptionsBuilder profilers(List<String> names) {
@@ -51,6 +56,18 @@ final class AgentOptionsBuilder {
 
     AgentOptionsBuilder exclude(List<String> globs) {
         this.exclude = globs == null ? List.of() : globs;
+        return this;
+    }
+
+    /** {@code --values-kinds}: the value site kinds to profile; none given means all. */
+    AgentOptionsBuilder valueKinds(List<String> kinds) {
+        this.valueKinds = kinds == null ? List.of() : kinds;
+        return this;
+    }
+
+    /** {@code --convergent}: convergent value profiling. */
+    AgentOptionsBuilder convergent(boolean convergent) {
+        this.convergent = convergent;
         return this;
     }
 
@@ -94,6 +111,21 @@ final class AgentOptionsBuilder {
         if (!ex.isEmpty()) {
             options.add("exclude=" + String.join(";", ex));
         }
+        List<String> kinds = items(valueKinds, "--values-kinds");
+        for (String kind : kinds) {
+            if (!KNOWN_VALUE_KINDS.contains(kind)) {
+                throw new CliException("unknown value site kind '" + kind + "' (known: " + String.join(", ", KNOWN_VALUE_KINDS) + ")");
+            }
+        }
+        if ((!kinds.isEmpty() || convergent) && !names.contains("values")) {
+            throw new CliException((convergent ? "--convergent" : "--values-kinds") + " needs the values profiler (--profile values)");
+        }
+        if (!kinds.isEmpty()) {
+            options.add("values.kinds=" + String.join(";", kinds));
+        }
+        if (convergent) {
+            options.add("convergent=true");
+        }
         for (String pair : extra) {
             options.add(checkedExtra(pair));
         }
@@ -121,7 +153,7 @@ final class AgentOptionsBuilder {
         }
         String key = pair.substring(0, eq);
         if (FLAG_KEYS.contains(key)) {
-            throw new CliException("use --" + key + " instead of -A " + key + "=…");
+            throw new CliException("use --" + key.replace('.', '-') + " instead of -A " + key + "=…");
         }
         noComma("-A " + key, pair);
         return pair;

@@ -36,7 +36,35 @@ class AgentOptionsBuilderTest {
     @Test
     void an_unknown_profiler_is_named_with_the_known_ones() {
         var e = assertThrows(CliException.class, () -> new AgentOptionsBuilder().profilers(List.of("paths", "x")).build());
-        assertEquals("unknown profiler 'x' (known: paths, blocktrace)", e.getMessage());
+        assertEquals("unknown profiler 'x' (known: paths, values, blocktrace)", e.getMessage());
+    }
+
+    @Test
+    void value_kinds_are_joined_with_semicolons_and_convergent_is_a_flag() {
+        String options = new AgentOptionsBuilder().profilers(List.of("paths", "values")).valueKinds(List.of("param", "local;return"))
+                .convergent(true).extra(List.of("values.tableSize=16")).build();
+        assertEquals("profile=paths;values,k=1,out=loupe.prof,values.kinds=param;local;return,convergent=true,values.tableSize=16",
+                options);
+        assertEquals("profile=values,k=1,out=loupe.prof", new AgentOptionsBuilder().profilers(List.of("values")).build(),
+                "all kinds and full profiling are the agent's defaults");
+    }
+
+    @Test
+    void value_flags_are_checked_before_a_jvm_starts() {
+        assertEquals("unknown value site kind 'heap' (known: param, field, array, return, local)",
+                assertThrows(CliException.class, () -> new AgentOptionsBuilder().profilers(List.of("values"))
+                        .valueKinds(List.of("heap")).build()).getMessage());
+        assertEquals("--values-kinds needs the values profiler (--profile values)",
+                assertThrows(CliException.class, () -> new AgentOptionsBuilder().valueKinds(List.of("local")).build())
+                        .getMessage());
+        assertEquals("--convergent needs the values profiler (--profile values)",
+                assertThrows(CliException.class, () -> new AgentOptionsBuilder().convergent(true).build()).getMessage());
+        assertEquals("use --convergent instead of -A convergent=…",
+                assertThrows(CliException.class, () -> new AgentOptionsBuilder().profilers(List.of("values"))
+                        .extra(List.of("convergent=true")).build()).getMessage());
+        assertEquals("use --values-kinds instead of -A values.kinds=…",
+                assertThrows(CliException.class, () -> new AgentOptionsBuilder().profilers(List.of("values"))
+                        .extra(List.of("values.kinds=local")).build()).getMessage());
     }
 
     @Test

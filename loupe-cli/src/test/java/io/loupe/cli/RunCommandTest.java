@@ -13,9 +13,9 @@ class RunCommandTest {
 
     @Test
     void an_unknown_profiler_fails_before_anything_starts() {
-        Cli r = Cli.run("run", "--profile", "paths,values", "--", "-version");
+        Cli r = Cli.run("run", "--profile", "paths,heap", "--", "-version");
         assertEquals(2, r.exitCode());
-        assertEquals("loupe: unknown profiler 'values' (known: paths, blocktrace)\n", r.err());
+        assertEquals("loupe: unknown profiler 'heap' (known: paths, values, blocktrace)\n", r.err());
         assertEquals("", r.out());
     }
 
@@ -24,6 +24,29 @@ class RunCommandTest {
         Cli r = Cli.run("run", "--k", "0", "--", "-version");
         assertEquals(2, r.exitCode());
         assertEquals("loupe: --k must be at least 1, got 0\n", r.err());
+    }
+
+    @Test
+    void an_unknown_value_site_kind_fails_before_anything_starts() {
+        Cli r = Cli.run("run", "--profile", "values", "--values-kinds", "param,heap", "--", "-version");
+        assertEquals(2, r.exitCode());
+        assertEquals("loupe: unknown value site kind 'heap' (known: param, field, array, return, local)\n", r.err());
+    }
+
+    @Test
+    void convergent_without_the_values_profiler_is_refused() {
+        Cli r = Cli.run("run", "--convergent", "--", "-version");
+        assertEquals(2, r.exitCode());
+        assertEquals("loupe: --convergent needs the values profiler (--profile values)\n", r.err());
+    }
+
+    @Test
+    void the_value_flags_are_in_the_help() {
+        Cli r = Cli.run("run", "--help");
+        assertEquals(0, r.exitCode());
+        assertTrue(r.out().contains("--convergent"), r.out());
+        assertTrue(r.out().contains("--values-kinds=LIST"), r.out());
+        assertTrue(r.out().contains("(known: paths, values,"), r.out());
     }
 
     @Test
