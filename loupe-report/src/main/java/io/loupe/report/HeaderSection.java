@@ -1,6 +1,8 @@
 package io.loupe.report;
 
 import io.loupe.analysis.summary.ProfileSummary;
+import io.loupe.analysis.values.ValueAnalysis;
+import io.loupe.analysis.values.ValueSettings;
 import io.loupe.data.ProfileHeader;
 
 import java.io.IOException;
@@ -15,7 +17,10 @@ import static io.loupe.report.TextLayout.CONTINUED;
 import static io.loupe.report.TextLayout.WIDTH;
 import static io.loupe.report.TextLayout.field;
 
-/** The text report's opening: who wrote the profile, for which run, with which options, what it holds. */
+/**
+ * The text report's opening: who wrote the profile, for which run, with which options, what it
+ * holds (paths, values or both).
+ */
 final class HeaderSection {
 
     private static final int WARNINGS_SHOWN = 5;
@@ -27,15 +32,25 @@ final class HeaderSection {
 
     static void write(ProfileSummary s, Appendable out) throws IOException {
         ProfileHeader h = s.profile().header();
-        out.append("Loupe path profile, written by Loupe ").append(h.loupeVersion())
+        boolean paths = s.pathsProfiled();
+        boolean values = s.values().present();
+        out.append(paths && values ? "Loupe path and value profile" : paths ? "Loupe path profile" : "Loupe value profile")
+                .append(", written by Loupe ").append(h.loupeVersion())
                 .append(" on ").append(WHEN.format(Instant.ofEpochMilli(h.createdMillis()))).append('\n');
         field(out, "JVM", h.jvm());
         field(out, "command", h.command().isEmpty() ? "(unknown)" : h.command());
-        field(out, "k", s.k() == 1 ? "1: acyclic Ball–Larus paths only"
-                : s.k() + ": chains of up to " + s.k() + " acyclic paths (loop iterations)");
+        if (paths) {
+            field(out, "k", s.k() == 1 ? "1: acyclic Ball–Larus paths only"
+                    : s.k() + ": chains of up to " + s.k() + " acyclic paths (loop iterations)");
+        }
         field(out, "options", h.options().isEmpty() ? "(none)" : h.options());
-        field(out, "methods", s.registeredMethods() + " registered, " + s.instrumentedMethods() + " instrumented, "
-                + s.methods().size() + " with path counts (" + Percent.count(s.distinctPaths()) + " distinct paths)");
+        if (paths) {
+            field(out, "methods", s.registeredMethods() + " registered, " + s.instrumentedMethods() + " instrumented, "
+                    + s.methods().size() + " with path counts (" + Percent.count(s.distinctPaths()) + " distinct paths)");
+        }
+        if (values) {
+            field(out, "values", values(s.values()));
+        }
         List<String> stats = new ArrayList<>();
         new TreeMap<>(s.profile().stats()).forEach((k, v) -> stats.add(k + "=" + Percent.count(v)));
         if (s.prunedNodes() > 0) {
@@ -43,6 +58,17 @@ final class HeaderSection {
         }
         field(out, "stats", stats.isEmpty() ? List.of("(none)") : stats);
         warnings(s.profile().warnings(), out);
+    }
+
+    private static String values(ValueAnalysis v) {
+        ValueSettings settings = v.settings();
+        String table = settings.tableSize() == 0 ? "" : "; TNV tables of " + settings.tableSize();
+        String n = settings.topN() == 0 ? "" : ", Inv-N with N = " + settings.topN();
+        String mode = settings.convergent()
+                ? "; convergent profiling (" + Percent.oneDecimal(v.convergence().profiledShare()) + " of executions profiled)"
+                : "; full profiling";
+        return Percent.count(v.registeredSites()) + " sites registered, " + Percent.count(v.sites().size()) + " ran, "
+                + Percent.count(v.executed()) + " executions" + table + n + mode;
     }
 
     private static void warnings(List<String> warnings, Appendable out) throws IOException {

@@ -28,11 +28,16 @@ import java.util.TreeMap;
  *   "paths": { "k": K,
  *     "methods": [ { "class": "com.example.Main", "method": "loop(I)V", "numPaths": N,
  *                    "paths":  [ { "id": ID, "count": C, "lines": [L, …] }, … ],
- *                    "kpaths": [ { "ids": [ID, …], "count": C }, … ] }, … ] } }
+ *                    "kpaths": [ { "ids": [ID, …], "count": C }, … ] }, … ] },
+ *   "values": { "sites": [ { "class": …, "method": …, "line": L, "kind": "param", "executed": E,
+ *                            "profiled": P, "inv1": F, "invN": F, "mrv": F,
+ *                            "top": [ { "value": "7", "count": C }, … ] }, … ] } }
  * </pre>
  * {@code paths.methods} lists every method with path counts, by method id; a method's
  * {@code paths} come hottest first; {@code kpaths} lists every node of its k-IPF (paper 004,
  * Definition 2) in preorder, hottest subtree first; for k = 1 these are the acyclic paths alone.
+ * {@code paths} is left out for a profile of values alone, {@code values} for a profile without
+ * value sites ({@link ValuesJson}).
  */
 public final class JsonReport {
 
@@ -40,7 +45,8 @@ public final class JsonReport {
     public static final String FORMAT = "loupe-profile-report";
     /** Value of the {@code version} field; bumped only when a contract field changes meaning. */
     public static final int VERSION = 1;
-    private static final int SHARE_DECIMALS = 6;
+    /** Decimals of shares and invariances. */
+    static final int SHARE_DECIMALS = 6;
 
     public void write(ProfileSummary summary, Appendable out) throws IOException {
         JsonWriter json = new JsonWriter(out);
@@ -55,7 +61,12 @@ public final class JsonReport {
         json.endObject();
         strings(json, "warnings", summary.profile().warnings());
         strings(json, "problems", summary.problems());
-        paths(json, summary);
+        if (summary.pathsProfiled()) {
+            paths(json, summary);
+        }
+        if (summary.values().present()) {
+            ValuesJson.write(json, summary.values());
+        }
         json.endObject();
         json.finish();
     }

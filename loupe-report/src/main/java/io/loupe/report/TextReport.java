@@ -10,8 +10,9 @@ import java.util.List;
  * The report for people: what ran ({@link HeaderSection}), the hottest acyclic paths with the
  * source lines they cover ({@link HotPathsSection}), the hottest multi-iteration paths read the
  * way paper 004 reads its Fig. 4 ({@link HotKPathsSection}: "after path 38, 66% of the time 86
- * follows"), then the methods whose paths were cut to fit an int. Lines stay within
- * {@value TextLayout#WIDTH} columns.
+ * follows"), then the methods whose paths were cut to fit an int; then, when the profile has value
+ * sites, the value profile ({@link ValuesSection}). A profile of values alone has no path
+ * sections. Lines stay within {@value TextLayout#WIDTH} columns.
  */
 public final class TextReport {
 
@@ -25,7 +26,7 @@ public final class TextReport {
         this(DEFAULT_TOP);
     }
 
-    /** A report listing the {@code top} hottest paths and multi-iteration paths. */
+    /** A report listing the {@code top} hottest paths, multi-iteration paths and value sites. */
     public TextReport(int top) {
         if (top < 1) {
             throw new IllegalArgumentException("top must be at least 1, got " + top);
@@ -35,9 +36,14 @@ public final class TextReport {
 
     public void write(ProfileSummary summary, Appendable out) throws IOException {
         HeaderSection.write(summary, out);
-        HotPathsSection.write(summary, top, out);
-        HotKPathsSection.write(summary, top, out);
-        cutMethods(summary, out);
+        if (summary.pathsProfiled()) {
+            HotPathsSection.write(summary, top, out);
+            HotKPathsSection.write(summary, top, out);
+            cutMethods(summary, out);
+        }
+        if (summary.values().present()) {
+            ValuesSection.write(summary.values(), top, out);
+        }
         problems(summary, out);
     }
 

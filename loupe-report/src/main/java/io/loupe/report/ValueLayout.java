@@ -1,0 +1,91 @@
+package io.loupe.report;
+
+import io.loupe.analysis.values.SiteStats;
+import io.loupe.analysis.values.TopValue;
+import io.loupe.data.values.ValueSiteMeta;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** How the text reports write value sites: where a site is, its top values, shares that may be undefined. */
+final class ValueLayout {
+
+    /** Top values listed per site (the JSON lists the whole final table). */
+    static final int VALUES_SHOWN = 5;
+    /** Characters of one value before it is cut (a long string constant, a long class name). */
+    private static final int VALUE_WIDTH = 40;
+
+    private ValueLayout() {
+    }
+
+    /**
+     * {@code Class.method:line}, shortened to {@code width} if needed like {@link TextLayout#fit}:
+     * package names first abbreviated to their initials, then the rest cut.
+     */
+    static String where(ValueSiteMeta m, int width) {
+        String line = m.line() >= 0 ? ":" + m.line() : "";
+        String full = m.className() + "." + m.method() + line;
+        if (full.length() <= width) {
+            return full;
+        }
+        String cls = m.className();
+        int lastDot = cls.lastIndexOf('.');
+        StringBuilder shortCls = new StringBuilder();
+        if (lastDot > 0) {
+            for (String part : cls.substring(0, lastDot).split("\\.")) {
+                shortCls.append(part.isEmpty() ? "" : part.substring(0, 1)).append('.');
+            }
+        }
+        shortCls.append(cls.substring(lastDot + 1));
+        String shorter = shortCls + "." + m.method() + line;
+        if (shorter.length() <= width || width < 8) {
+            return shorter;
+        }
+        return shorter.substring(0, width - 1) + "…";
+    }
+
+    /** {@code text} cut to {@code width} characters, the last one an ellipsis when cut. */
+    static String cut(String text, int width) {
+        return text.length() <= width ? text : text.substring(0, Math.max(0, width - 1)) + "…";
+    }
+
+    /** A site's place and what it reads, fitted to {@code width}: {@code c.e.Loop.loop:12  #0}. */
+    static String whereAndWhat(ValueSiteMeta m, int width) {
+        String detail = m.detail() == null || m.detail().isEmpty() ? "" : "  " + value(m.detail());
+        return cut(where(m, Math.max(20, width - detail.length())) + detail, width);
+    }
+
+    /** A share with one decimal, {@code n/a} when undefined. */
+    static String share(double share) {
+        return Double.isNaN(share) ? "n/a" : Percent.oneDecimal(share);
+    }
+
+    /** The words listing a site's best values with their shares: {@code 7 (92.0%), 3 (5.1%)}. */
+    static List<String> topValues(SiteStats s) {
+        int shown = Math.min(VALUES_SHOWN, Math.max(1, s.valuesCounted()));
+        List<String> words = new ArrayList<>();
+        List<TopValue> top = s.topValues(shown);
+        for (int i = 0; i < top.size(); i++) {
+            TopValue t = top.get(i);
+            words.add(value(t.value()) + " (" + Percent.oneDecimal(t.share()) + ")" + (i < top.size() - 1 ? "," : ""));
+        }
+        if (s.tableEntries() > top.size()) {
+            words.add("…");
+        }
+        return words;
+    }
+
+    /** One value on one line, cut when too long. */
+    static String value(String v) {
+        String oneLine = v.replaceAll("\\s", " ");
+        return oneLine.length() <= VALUE_WIDTH ? oneLine : oneLine.substring(0, VALUE_WIDTH - 1) + "…";
+    }
+
+    /** Words wrapped under a column that starts at {@code indent}. */
+    static void wrapped(Appendable out, int indent, List<String> words, int maxLines) throws IOException {
+        for (String line : Wrapper.wrap(words, TextLayout.WIDTH - indent, maxLines)) {
+            out.append(" ".repeat(indent)).append(line).append('\n');
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package io.loupe.report;
+
+import io.loupe.analysis.values.InvarianceRow;
+import io.loupe.analysis.values.ValueAnalysis;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The paper-style summary tables: invariance by site kind (Calder et al., §5: parameters, loads
+ * and other instructions), then the {@code local} sites by the category of the instruction that
+ * produced the stored value (their Table 2). Means are weighted by executions.
+ */
+final class ValueTablesSection {
+
+    private static final String ROW = "  %-12s %7s %15s %7s %7s %7s %7s\n";
+
+    private ValueTablesSection() {
+    }
+
+    static void write(ValueAnalysis v, Appendable out) throws IOException {
+        int n = v.settings().topN();
+        out.append("\nValue invariance by site kind (means weighted by executions; Inv-N with N = ")
+                .append(n == 0 ? "all values of a table" : Integer.toString(n)).append(")\n");
+        table(out, "kind", v.byKind());
+        List<InvarianceRow> producers = v.byProducer();
+        if (producers.size() > 1) {
+            out.append("\nLocal variable sites by the instruction that produced the stored value\n");
+            table(out, "producer", producers);
+        }
+    }
+
+    private static void table(Appendable out, String label, List<InvarianceRow> rows) throws IOException {
+        out.append(String.format(ROW, label, "sites", "executions", "share", "Inv-1", "Inv-N", "MRV"));
+        for (InvarianceRow r : rows) {
+            out.append(String.format(ROW, r.category(), Percent.count(r.sites()), Percent.count(r.executed()),
+                    Percent.oneDecimal(r.share()), Percent.oneDecimal(r.inv1()), Percent.oneDecimal(r.invN()),
+                    Percent.oneDecimal(r.mrv())));
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package io.loupe.report;
+
+import io.loupe.analysis.values.ConvergenceSummary;
+import io.loupe.analysis.values.InvarianceRow;
+import io.loupe.analysis.values.LocalEstimate;
+import io.loupe.analysis.values.ProducerCategories;
+import io.loupe.analysis.values.PropagationFigures;
+import io.loupe.analysis.values.PropagationSummary;
+import io.loupe.analysis.values.SiteStats;
+import io.loupe.analysis.values.ThresholdFigures;
+import io.loupe.analysis.values.TopValue;
+import io.loupe.analysis.values.ValueAnalysis;
+import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.ValueSiteMeta;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+import static io.loupe.report.JsonReport.SHARE_DECIMALS;
+
+/**
+ * The {@code values} section of the JSON report (field reference: loupe-report/README.md):
+ * settings, the summary tables, the propagation estimate and every site that ran, most executed
+ * first (ties by stable key).
+ */
+final class ValuesJson {
+
+    private ValuesJson() {
+    }
+
+    static void write(JsonWriter json, ValueAnalysis v) throws IOException {
+        json.name("values").beginObject();
+        json.name("tableSize").value(v.settings().tableSize());
+        json.name("n").value(v.settings().topN());
+        json.name("convergent").value(v.settings().convergent());
+        json.name("sitesRegistered").value(v.registeredSites());
+        json.name("sitesRan").value(v.sites().size());
+        summary(json, v);
+        propagation(json, v.propagationSummary());
+        json.name("sites").beginArray();
+        for (SiteStats s : v.sites()) {
+            site(json, s, v.estimate(s.id()));
+        }
+        json.endArray();
+        json.endObject();
+    }
+
+    private static void summary(JsonWriter json, ValueAnalysis v) throws IOException {
+        json.name("summary").beginObject();
+        rows(json, "byKind", "kind", v.byKind());
+        rows(json, "byProducer", "producer", v.byProducer());
+        ConvergenceSummary c = v.convergence();
+        json.name("convergence").beginInlineObject();
+        json.name("executed").value(c.executed());
+        json.name("profiled").value(c.profiled());
+        json.name("profiledShare").value(c.profiledShare(), SHARE_DECIMALS);
+        json.name("sitesSwitchedOff").value(c.sitesSwitchedOff());
+        json.name("switchedOff").value(c.switchedOff());
+        json.name("switchedOn").value(c.switchedOn());
+        json.endObject();
+        json.endObject();
+    }
+
+    private static void rows(JsonWriter json, String name, String label, List<InvarianceRow> rows) throws IOException {
+        json.name(name).beginArray();
+        for (InvarianceRow r : rows) {
+            json.beginInlineObject();
+            json.name(label).value(r.category());
+            json.name("sites").value(r.sites());
+            json.name("executed").value(r.executed());
+            json.name("share").value(r.share(), SHARE_DECIMALS);
+            json.name("inv1").value(r.inv1(), SHARE_DECIMALS);
+            json.name("invN").value(r.invN(), SHARE_DECIMALS);
+            json.name("mrv").value(r.mrv(), SHARE_DECIMALS);
+            json.endObject();
+        }
+        json.endArray();
+    }
+
+    private static void propagation(JsonWriter json, PropagationSummary p) throws IOException {
+        json.name("propagation").beginObject();
+        json.name("loadProducers").beginInlineArray();
+        for (String load : new TreeSet<>(ProducerCategories.LOADS)) {
+            json.value(load);
+        }
+        json.endArray();
+        json.name("nonLoad");
+        figures(json, null, p.nonLoad());
+        json.name("thresholds").beginArray();
+        for (ThresholdFigures t : p.thresholds()) {
+            json.beginInlineObject();
+            json.name("threshold").value(t.threshold(), SHARE_DECIMALS);
+            json.name("measuredShare").value(t.measuredShare(), SHARE_DECIMALS);
+            json.name("estimatedShare").value(t.estimatedShare(), SHARE_DECIMALS);
+            json.name("found").value(t.found(), SHARE_DECIMALS);
+            json.name("precision").value(t.precision(), SHARE_DECIMALS);
+            json.endObject();
+        }
+        json.endArray();
+        json.name("byProducer").beginArray();
+        for (PropagationFigures f : p.byProducer()) {
+            figures(json, f.category(), f);
+        }
+        json.endArray();
+        json.endObject();
+    }
+
+    private static void figures(JsonWriter json, String producer, PropagationFigures f) throws IOException {
+        json.beginInlineObject();
+        if (producer != null) {
+            json.name("producer").value(producer);
+        }
+        json.name("sites").value(f.sites());
+        json.name("executed").value(f.executed());
+        json.name("covered").value(f.covered(), SHARE_DECIMALS);
+        json.name("measured").value(f.measured(), SHARE_DECIMALS);
+        json.name("estimated").value(f.estimated(), SHARE_DECIMALS);
+        json.name("meanAbsDiff").value(f.meanAbsDiff(), SHARE_DECIMALS);
+        json.name("measuredAll").value(f.measuredAll(), SHARE_DECIMALS);
+        json.endObject();
+    }
+
+    private static void site(JsonWriter json, SiteStats s, LocalEstimate estimate) throws IOException {
+        ValueSiteMeta m = s.meta();
+        json.beginObject();
+        json.name("id").value(m.id());
+        json.name("key").value(m.stableKey());
+        json.name("class").value(m.className());
+        json.name("method").value(m.signature());
+        json.name("sourceFile").value(m.sourceFile());
+        json.name("line").value(m.line());
+        json.name("kind").value(m.kind().label());
+        json.name("type").value(m.type().name().toLowerCase(Locale.ROOT));
+        json.name("detail").value(m.detail());
+        if (m.kind() == SiteKind.LOCAL) {
+            json.name("producer").value(m.producer());
+            json.name("formula").value(m.formula());
+        }
+        json.name("executed").value(s.executed());
+        json.name("profiled").value(s.profiled());
+        json.name("weight").value(s.weight());
+        json.name("profiledShare").value(s.profiledShare(), SHARE_DECIMALS);
+        json.name("switchedOff").value(s.switchedOff());
+        json.name("switchedOn").value(s.switchedOn());
+        json.name("inv1").value(s.inv1(), SHARE_DECIMALS);
+        json.name("invN").value(s.invN(), SHARE_DECIMALS);
+        json.name("n").value(s.topN() == 0 ? s.tableEntries() : s.topN());
+        json.name("mrv").value(s.mrv(), SHARE_DECIMALS);
+        if (estimate != null) {
+            json.name("estimatedInv1").value(estimate.estimate(), SHARE_DECIMALS);
+            json.name("recurrence").value(estimate.recurrence());
+        }
+        json.name("top").beginArray();
+        for (TopValue t : s.topValues(s.tableEntries())) {
+            json.beginInlineObject();
+            json.name("value").value(t.value());
+            json.name("count").value(t.count());
+            json.name("share").value(t.share(), SHARE_DECIMALS);
+            json.endObject();
+        }
+        json.endArray();
+        json.endObject();
+    }
+}

@@ -1,0 +1,26 @@
+package io.loupe.report;
+
+import io.loupe.analysis.values.ValueAnalysis;
+
+import java.io.IOException;
+
+/**
+ * The value profile's part of the text report (Calder et al., "Value Profiling"): the summary
+ * tables, the most executed invariant sites, specialization candidates, what convergent profiling
+ * profiled (when it was on) and the propagation estimate.
+ */
+final class ValuesSection {
+
+    private ValuesSection() {
+    }
+
+    static void write(ValueAnalysis v, int top, Appendable out) throws IOException {
+        ValueTablesSection.write(v, out);
+        InvariantSitesSection.write(v, top, out);
+        SpecializationSection.write(v, top, out);
+        if (v.settings().convergent()) {
+            ConvergenceSection.write(v, top, out);
+        }
+        PropagationSection.write(v, top, out);
+    }
+}
