@@ -10,8 +10,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
 /**
- * {@code bin/loupe}: profile a Java program ({@code run}), read a profile ({@code report}), find
- * the agent jar ({@code agent}).
+ * {@code bin/loupe}: profile a Java program ({@code run}), read a profile ({@code report}), compare
+ * two profiles ({@code diff}), find the agent jar ({@code agent}).
  *
  * <p>Exit codes: 0 on success; 2 for usage errors and problems the user can fix (bad option
  * values, unreadable profiles, a missing jar), printed as one {@code loupe: …} line; {@code run}
@@ -19,7 +19,8 @@ import java.nio.charset.StandardCharsets;
  */
 @Command(name = "loupe", mixinStandardHelpOptions = true, versionProvider = LoupeVersion.class,
         description = "Precise dynamic analysis for the JVM: path profiling across loop iterations.",
-        subcommands = {RunCommand.class, ReportCommand.class, AgentCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, ReportCommand.class, DiffCommand.class, AgentCommand.class,
+                CommandLine.HelpCommand.class},
         synopsisSubcommandLabel = "COMMAND")
 public final class LoupeCli implements Runnable {
 

@@ -43,7 +43,7 @@ final class ReportCommand implements Callable<Integer> {
         if (top < 1) {
             throw new CliException("--top must be at least 1, got " + top);
         }
-        ProfileSummary summary = analyse(read(file));
+        ProfileSummary summary = analyse(file, read(file));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             new JsonReport().write(summary, out);
@@ -76,12 +76,25 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /** Analysis of a profile that read well but does not hold together (metadata and data disagree). */
-    private ProfileSummary analyse(Profile profile) {
+    private static ProfileSummary analyse(Path file, Profile profile) {
         try {
             return ProfileSummary.of(profile);
-        } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
-            throw new CliException(file + ": inconsistent profile: " + oneLine(String.valueOf(e.getMessage())));
+        } catch (RuntimeException e) {
+            throw inconsistent(file + ": inconsistent profile", e);
         }
+    }
+
+    /**
+     * A profile that read well but whose metadata and data disagree in a way the analysis could
+     * not step round: one line, {@code what} (naming the file) and the cause. Other exceptions are
+     * bugs and go on.
+     */
+    static CliException inconsistent(String what, RuntimeException e) {
+        if (e instanceof IllegalArgumentException || e instanceof IllegalStateException
+                || e instanceof IndexOutOfBoundsException || e instanceof NullPointerException) {
+            return new CliException(what + ": " + oneLine(String.valueOf(e.getMessage())));
+        }
+        throw e;
     }
 
     private static String oneLine(String s) {

@@ -13,6 +13,7 @@ class LoupeCliTest {
         assertEquals(0, r.exitCode());
         assertTrue(r.out().contains("run "), r.out());
         assertTrue(r.out().contains("report "), r.out());
+        assertTrue(r.out().contains("diff "), r.out());
         assertTrue(r.out().contains("agent "), r.out());
     }
 

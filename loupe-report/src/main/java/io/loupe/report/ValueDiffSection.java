@@ -1,0 +1,70 @@
+package io.loupe.report;
+
+import io.loupe.analysis.values.SiteComparison;
+import io.loupe.analysis.values.SiteStats;
+import io.loupe.analysis.values.ValueDiff;
+import io.loupe.analysis.values.ValueDiffSummary;
+
+import java.io.IOException;
+import java.util.List;
+
+import static io.loupe.report.TextLayout.field;
+
+/**
+ * The value profiles of two runs compared in the terms of Calder et al., §5: Overlap, Diff-Inv1,
+ * Diff-InvN, Find-1 and Find-N (A is the reference), then the sites whose Inv-1 moved most,
+ * weighted by A's executions.
+ */
+final class ValueDiffSection {
+
+    private static final String ROW = "  %3s %15s %15s %8s %8s  %-5s  ";
+
+    private ValueDiffSection() {
+    }
+
+    static void write(ValueDiff d, int top, Appendable out) throws IOException {
+        ValueDiffSummary s = d.summary();
+        out.append("\nValues: how invariance carries over from A to B (shares weighted by A's executions)\n");
+        field(out, "sites", s.sitesA() + " ran in A, " + s.sitesB() + " in B, " + s.common()
+                + " in both (matched by class, method, kind and ordinal); " + s.onlyA() + " in A only, " + s.onlyB()
+                + " in B only");
+        field(out, "Overlap", ValueLayout.share(s.overlap()) + " of A's executions are at sites that also ran in B");
+        field(out, "Diff-Inv1", ValueLayout.share(s.diffInv1()) + ": mean |Inv-1 in A − Inv-1 in B| over the sites in both");
+        field(out, "Diff-InvN", ValueLayout.share(s.diffInvN()) + ": the same for Inv-N (N = " + n(s.nA()) + " in A, "
+                + n(s.nB()) + " in B)");
+        String filter = " of the executions at sites with Inv-1 ≥ " + Percent.whole(s.threshold()) + " in A ("
+                + ValueLayout.share(s.invariantShare()) + " of the executions at sites in both)";
+        field(out, "Find-1", ValueLayout.share(s.find1()) + filter + " have B's top value as their top value");
+        field(out, "Find-N", ValueLayout.share(s.findN()) + filter + " have their top value among B's top "
+                + n(s.nB()));
+        List<SiteComparison> moved = d.largestDifferences(top);
+        out.append("\nLargest Inv-1 differences (weighted by A's executions)\n");
+        if (moved.isEmpty()) {
+            out.append("  no site's Inv-1 differs\n");
+            return;
+        }
+        out.append(String.format(ROW, "#", "executions A", "executions B", "Inv-1 A", "Inv-1 B", "found"))
+                .append("site, what it reads\n");
+        int rank = 1;
+        for (SiteComparison c : moved) {
+            String row = String.format(ROW, rank++, Percent.count(c.a().executed()), Percent.count(c.b().executed()),
+                    Percent.oneDecimal(c.a().inv1()), Percent.oneDecimal(c.b().inv1()), found(c));
+            out.append(row).append(ValueLayout.whereAndWhat(c.a().meta(), TextLayout.WIDTH - row.length())).append('\n');
+            ValueLayout.wrapped(out, row.length(), List.of("top:", "A", top(c.a()), "·", "B", top(c.b())), 2);
+        }
+    }
+
+    private static String n(int n) {
+        return n == 0 ? "all" : Integer.toString(n);
+    }
+
+    /** {@code top} when A's top value is B's, {@code top-N} when it is among B's top N, else {@code no}. */
+    private static String found(SiteComparison c) {
+        return c.found1() ? "top" : c.foundN() ? "top-N" : "no";
+    }
+
+    private static String top(SiteStats s) {
+        return s.tableEntries() == 0 ? "(none)"
+                : ValueLayout.value(s.topValue()) + " (" + Percent.oneDecimal(s.top(0).share()) + ")";
+    }
+}
