@@ -49,7 +49,7 @@ public final class DiffTextReport {
     private static void run(Appendable out, String label, String name, Profile p) throws IOException {
         ProfileHeader h = p.header();
         field(out, label, name + ": " + (h.command().isEmpty() ? "(unknown command)" : h.command()) + " (Loupe "
-                + h.loupeVersion() + ", " + WHEN.format(Instant.ofEpochMilli(h.createdMillis())) + ", "
-                + (h.options().isEmpty() ? "no options" : h.options()) + ")");
+                + h.loupeVersion() + ", " + WHEN.format(Instant.ofEpochMilli(h.createdMillis())) + ")");
+        TextLayout.options(out, "", h.options());
     }
 }

@@ -43,7 +43,7 @@ final class HeaderSection {
             field(out, "k", s.k() == 1 ? "1: acyclic Ball–Larus paths only"
                     : s.k() + ": chains of up to " + s.k() + " acyclic paths (loop iterations)");
         }
-        field(out, "options", h.options().isEmpty() ? "(none)" : h.options());
+        TextLayout.options(out, "options", h.options());
         if (paths) {
             field(out, "methods", s.registeredMethods() + " registered, " + s.instrumentedMethods() + " instrumented, "
                     + s.methods().size() + " with path counts (" + Percent.count(s.distinctPaths()) + " distinct paths)");

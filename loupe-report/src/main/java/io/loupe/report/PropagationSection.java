@@ -21,6 +21,8 @@ final class PropagationSection {
     private static final String THRESHOLD_ROW = "  %9s %10s %10s %8s %10s\n";
     private static final String PRODUCER_ROW = "  %-12s %7s %15s %8s %9s %10s %8s\n";
     private static final String SITE_ROW = "  %15s %9s %10s  ";
+    /** The smallest difference the one-decimal percentages show. */
+    private static final double VISIBLE_DIFFERENCE = 0.0005;
 
     private PropagationSection() {
     }
@@ -29,7 +31,8 @@ final class PropagationSection {
         PropagationSummary p = v.propagationSummary();
         PropagationFigures f = p.nonLoad();
         out.append("\nInvariance propagation estimate: local variables estimated from parameters, fields, array elements\n")
-                .append("and call results through the data flow (weighted by executions; loads left out)\n");
+                .append("and call results through the data flow (weighted by executions; the figures leave out locals that\n")
+                .append("hold a loaded value: a field, an array element, a call's result)\n");
         if (f.sites() == 0) {
             out.append("  no local variable site whose value is computed ran\n");
             return;
@@ -46,6 +49,7 @@ final class PropagationSection {
             out.append(String.format(THRESHOLD_ROW, Percent.whole(t.threshold()), ValueLayout.share(t.measuredShare()),
                     ValueLayout.share(t.estimatedShare()), ValueLayout.share(t.found()), ValueLayout.share(t.precision())));
         }
+        out.append("  by producer, loads included for comparison\n");
         out.append(String.format(PRODUCER_ROW, "producer", "sites", "executions", "covered", "measured", "estimated",
                 "|diff|"));
         for (PropagationFigures row : p.byProducer()) {
@@ -62,7 +66,8 @@ final class PropagationSection {
                 .comparingDouble((LocalEstimate e) -> e.executed() * Math.abs(e.measuredInv1() - e.estimate()))
                 .reversed().thenComparing(e -> e.meta().stableKey());
         List<LocalEstimate> worst = estimates.stream()
-                .filter(e -> e.ran() && !e.fromLoad() && e.defined() && e.measuredInv1() != e.estimate())
+                .filter(e -> e.ran() && !e.fromLoad() && e.defined()
+                        && Math.abs(e.measuredInv1() - e.estimate()) >= VISIBLE_DIFFERENCE)
                 .sorted(worstFirst).limit(top).toList();
         if (worst.isEmpty()) {
             return;

@@ -32,6 +32,29 @@ final class TextLayout {
         }
     }
 
+    /**
+     * Agent options ({@code key=value} pairs joined by commas) as a labelled field: wrapped after
+     * a comma when they do not fit, never changed otherwise (they can be copied back).
+     */
+    static void options(Appendable out, String label, String options) throws IOException {
+        if (options.isEmpty()) {
+            field(out, label, "(none)");
+            return;
+        }
+        int width = WIDTH - CONTINUED.length();
+        StringBuilder line = new StringBuilder();
+        boolean first = true;
+        for (String piece : options.split("(?<=,)")) {
+            if (line.length() > 0 && line.length() + piece.length() > width) {
+                out.append(first ? String.format(LABEL, label) : CONTINUED).append(line).append('\n');
+                first = false;
+                line.setLength(0);
+            }
+            line.append(piece);
+        }
+        out.append(first ? String.format(LABEL, label) : CONTINUED).append(line).append('\n');
+    }
+
     /** The words of a text, any run of white space (tabs, newlines) taken as one separator. */
     static List<String> words(String text) {
         String trimmed = text.strip();

@@ -18,6 +18,8 @@ import static io.loupe.report.TextLayout.field;
 final class ValueDiffSection {
 
     private static final String ROW = "  %3s %15s %15s %8s %8s  %-5s  ";
+    /** The smallest difference the one-decimal percentages show. */
+    private static final double VISIBLE_DIFFERENCE = 0.0005;
 
     private ValueDiffSection() {
     }
@@ -37,10 +39,10 @@ final class ValueDiffSection {
         field(out, "Find-1", ValueLayout.share(s.find1()) + filter + " have B's top value as their top value");
         field(out, "Find-N", ValueLayout.share(s.findN()) + filter + " have their top value among B's top "
                 + n(s.nB()));
-        List<SiteComparison> moved = d.largestDifferences(top);
+        List<SiteComparison> moved = d.largestDifferences(top, VISIBLE_DIFFERENCE);
         out.append("\nLargest Inv-1 differences (weighted by A's executions)\n");
         if (moved.isEmpty()) {
-            out.append("  no site's Inv-1 differs\n");
+            out.append("  no site's Inv-1 differs by 0.1% or more\n");
             return;
         }
         out.append(String.format(ROW, "#", "executions A", "executions B", "Inv-1 A", "Inv-1 B", "found"))

@@ -50,10 +50,16 @@ final class ValueLayout {
         return text.length() <= width ? text : text.substring(0, Math.max(0, width - 1)) + "…";
     }
 
-    /** A site's place and what it reads, fitted to {@code width}: {@code c.e.Loop.loop:12  #0}. */
+    /**
+     * A site's place and what it reads, fitted to {@code width}: {@code io.example.Loop.loop:12  #0}.
+     * The place comes first and may take two thirds of the width; what it reads gets the rest.
+     */
     static String whereAndWhat(ValueSiteMeta m, int width) {
-        String detail = m.detail() == null || m.detail().isEmpty() ? "" : "  " + value(m.detail());
-        return cut(where(m, Math.max(20, width - detail.length())) + detail, width);
+        String where = where(m, width * 2 / 3);
+        if (m.detail() == null || m.detail().isEmpty()) {
+            return where;
+        }
+        return cut(where + "  " + value(m.detail()), width);
     }
 
     /** A share with one decimal, {@code n/a} when undefined. */

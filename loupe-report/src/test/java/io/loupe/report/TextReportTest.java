@@ -82,6 +82,18 @@ class TextReportTest {
     }
 
     @Test
+    void long_options_wrap_after_a_comma_and_are_otherwise_kept_as_they_are() throws IOException {
+        StringBuilder out = new StringBuilder();
+        String options = "profile=paths,k=3,out=/a/very/long/directory/name/for/the/profile/app.loupe,"
+                + "paths.arrayLimit=4096,paths.maxNodes=4000000,paths.runLength=auto,paths.trivial=false";
+        TextLayout.options(out, "options", options);
+        String text = out.toString();
+        assertEquals("  options   profile=paths,k=3,out=/a/very/long/directory/name/for/the/profile/app.loupe,paths.arrayLimit=4096,\n"
+                + "            paths.maxNodes=4000000,paths.runLength=auto,paths.trivial=false\n", text);
+        assertEquals(options, text.replaceAll("\\s+", "").replace("options", ""));
+    }
+
+    @Test
     void long_class_names_are_abbreviated_to_fit() {
         var m = new io.loupe.data.meta.MethodMeta(0, "org.eclipse.jdt.internal.compiler.parser.Scanner", "checkTaskTag",
                 "(CI)V", null, java.util.List.of(), java.util.List.of(), java.util.List.of(), 1, 0,

@@ -115,8 +115,12 @@ public final class ValueDiff {
         return sites;
     }
 
-    /** The common sites with the largest weighted Inv-1 differences, at most {@code limit}, skipping equal ones. */
-    public List<SiteComparison> largestDifferences(int limit) {
-        return sites.stream().filter(c -> c.common() && c.weightedInv1Difference() > 0).limit(limit).toList();
+    /**
+     * The common sites with the largest weighted Inv-1 differences, at most {@code limit},
+     * skipping those whose Inv-1 differs by less than {@code minDifference}.
+     */
+    public List<SiteComparison> largestDifferences(int limit, double minDifference) {
+        return sites.stream().filter(c -> c.common() && c.inv1Difference() >= minDifference && c.inv1Difference() > 0)
+                .limit(limit).toList();
     }
 }

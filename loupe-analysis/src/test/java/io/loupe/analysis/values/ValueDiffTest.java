@@ -101,7 +101,10 @@ class ValueDiffTest {
         assertTrue(rows.get(2).found1());
         assertEquals(null, rows.get(3).b());
         assertEquals(null, rows.get(4).a());
-        assertEquals(3, ValueDiff.compare(runA(), runB(), 0.3).largestDifferences(10).size());
+        ValueDiff d = ValueDiff.compare(runA(), runB(), 0.3);
+        assertEquals(3, d.largestDifferences(10, 0).size());
+        assertEquals(List.of(C + ".f(I)V#local#0"), d.largestDifferences(10, 0.15).stream().map(SiteComparison::key).toList());
+        assertEquals(2, d.largestDifferences(2, 0).size());
     }
 
     @Test
