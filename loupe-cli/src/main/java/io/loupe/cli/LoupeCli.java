@@ -18,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  * exits with the profiled program's own code.
  */
 @Command(name = "loupe", mixinStandardHelpOptions = true, versionProvider = LoupeVersion.class,
-        description = "Precise dynamic analysis for the JVM: path profiling across loop iterations.",
+        description = "Precise dynamic analysis for the JVM: path profiling across loop iterations, value profiling.",
         subcommands = {RunCommand.class, ReportCommand.class, DiffCommand.class, AgentCommand.class,
                 CommandLine.HelpCommand.class},
         synopsisSubcommandLabel = "COMMAND")

@@ -22,7 +22,8 @@ import java.util.concurrent.Callable;
 
 /** {@code loupe report FILE [--json] [--top N]}: a profile as text for people or JSON for machines. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Report a profile: the hottest paths and multi-iteration paths (text), or everything (--json)."})
+        description = {"Report a profile: the hottest paths and multi-iteration paths, the value profile's invariance"
+                + " (text), or everything (--json)."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -35,7 +36,7 @@ final class ReportCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--top", paramLabel = "N", defaultValue = "" + TextReport.DEFAULT_TOP,
-            description = "paths listed per section of the text report. Default: ${DEFAULT-VALUE}")
+            description = "paths or sites listed per section of the text report. Default: ${DEFAULT-VALUE}")
     int top;
 
     @Override

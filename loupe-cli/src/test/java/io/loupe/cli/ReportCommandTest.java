@@ -100,4 +100,25 @@ class ReportCommandTest {
         assertEquals(2, r.exitCode());
         assertEquals("loupe: --top must be at least 1, got 0\n", r.err());
     }
+
+    @Test
+    void a_value_profile_reads_back_and_reports_its_sites_without_path_sections() throws IOException {
+        io.loupe.analysis.values.ValueProfileBuilder b = new io.loupe.analysis.values.ValueProfileBuilder().topN(2);
+        int n = b.site("com.example.Loop", "loop", "(I)V", 10, io.loupe.data.values.SiteKind.PARAM, "n");
+        int i = b.local("com.example.Loop", "loop", "(I)V", 12, "i", "int-arith", "int-arith({c|s1},c)");
+        b.ran(n, 50, 49, "100", 50).ranWithTop(i, 5000, 50);
+        Path file = dir.resolve("values.prof");
+        ProfileWriter.write(b.build(), file);
+        Cli text = Cli.run("report", file.toString());
+        assertEquals(0, text.exitCode(), text.err());
+        assertTrue(text.out().startsWith("Loupe value profile, written by Loupe 0.1.0-test"), text.out());
+        assertFalse(text.out().contains("acyclic"), text.out());
+        assertTrue(text.out().contains("  param              1              50    1.0%  100.0%  100.0%   98.0%\n"), text.out());
+        assertTrue(text.out().contains("               50  100.0%  com.example.Loop.loop:10  n = 100\n"), text.out());
+        Cli json = Cli.run("report", "--json", file.toString());
+        assertEquals(0, json.exitCode(), json.err());
+        assertFalse(json.out().contains("\"paths\""), json.out());
+        assertTrue(json.out().contains("\"key\": \"com.example.Loop.loop(I)V#local#0\""), json.out());
+        assertTrue(json.out().contains("\"estimatedInv1\": 0,"), json.out());
+    }
 }
