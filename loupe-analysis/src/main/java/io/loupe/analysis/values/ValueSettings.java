@@ -29,9 +29,4 @@ public record ValueSettings(int tableSize, int topN, boolean convergent) {
     private static int positiveInt(Long v) {
         return v == null || v <= 0 ? 0 : (int) Math.min(v, Integer.MAX_VALUE);
     }
-
-    /** The number of top values Inv-N adds up for a table of {@code recorded} values. */
-    int valuesCounted(int recorded) {
-        return topN == 0 ? recorded : Math.min(topN, recorded);
-    }
 }
