@@ -5,7 +5,6 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.Frame;
-import org.objectweb.asm.tree.analysis.SourceValue;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -59,7 +58,7 @@ final class ValueFormulas {
     /** The formula of the value stored by {@code insn} (an {@code xstore} or {@code iinc}). */
     Formula formula(AbstractInsnNode insn) {
         Budget budget = new Budget();
-        Frame<SourceValue> frame = sources.frameBefore(insn);
+        Frame<Producers> frame = sources.frameBefore(insn);
         if (insn instanceof IincInsnNode iinc) {
             return new Formula.Op(Producer.INT_ARITH.label(), List.of(definitions(iinc.var, frame, budget),
                     budget.leaf(Formula.CONST)));
@@ -68,7 +67,7 @@ final class ValueFormulas {
     }
 
     /** The formula of one value: its producer's, or any of its producers'. */
-    private Formula value(SourceValue v, int depth, Budget budget) {
+    private Formula value(Producers v, int depth, Budget budget) {
         List<AbstractInsnNode> producers = sources.producers(v);
         if (producers.isEmpty()) {
             return budget.leaf(Formula.UNKNOWN);   // the exception at a handler's entry
@@ -109,7 +108,7 @@ final class ValueFormulas {
                     return budget.leaf(Formula.UNKNOWN);
                 }
                 List<Formula> inputs = new ArrayList<>(2);
-                for (SourceValue in : ValueSources.operands(sources.frameBefore(insn), Producer.operands(insn))) {
+                for (Producers in : ValueSources.operands(sources.frameBefore(insn), Producer.operands(insn))) {
                     inputs.add(value(in, depth + 1, budget));
                 }
                 return new Formula.Op(p.label(), inputs);
@@ -123,7 +122,7 @@ final class ValueFormulas {
      * The definitions of local {@code var} that reach a frame: the sites of the stores and
      * {@code iinc}s that wrote it, and the parameter's site for its value at entry.
      */
-    private Formula definitions(int var, Frame<SourceValue> frame, Budget budget) {
+    private Formula definitions(int var, Frame<Producers> frame, Budget budget) {
         List<AbstractInsnNode> defs = sources.producers(frame.getLocal(var));
         if (defs.isEmpty()) {
             return budget.leaf(Formula.UNKNOWN);
@@ -181,7 +180,7 @@ final class ValueFormulas {
         return false;
     }
 
-    private static SourceValue top(Frame<SourceValue> frame) {
+    private static Producers top(Frame<Producers> frame) {
         return frame.getStack(frame.getStackSize() - 1);
     }
 

@@ -18,7 +18,6 @@ import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.Frame;
-import org.objectweb.asm.tree.analysis.SourceValue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -192,8 +191,8 @@ public final class ValueSiteFinder {
      * declared type, a parameter, an allocation, a cast), else from the load instruction.
      */
     private static String arrayDetail(int op, ValueSources sources, int position, LocalNames names) {
-        Frame<SourceValue> frame = sources.frameAt(position);
-        SourceValue array = frame.getStack(frame.getStackSize() - 2);
+        Frame<Producers> frame = sources.frameAt(position);
+        Producers array = frame.getStack(frame.getStackSize() - 2);
         List<AbstractInsnNode> producers = sources.producers(array);
         Type t = producers.size() == 1 ? declaredType(producers.get(0), sources, names) : null;
         if (t == null || t.getSort() != Type.ARRAY
