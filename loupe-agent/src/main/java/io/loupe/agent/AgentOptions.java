@@ -37,7 +37,7 @@ public final class AgentOptions {
         KEYS.put("values.interval", "profiled executions between convergence tests, at least 16. Default: 1000");
         KEYS.put("values.increaseBound", "bounds: an invariance increase beyond this fraction keeps profiling on. Default: 0.02");
         KEYS.put("values.decreaseBound", "bounds: an invariance decrease beyond this fraction keeps profiling on. Default: 0.02");
-        KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far. Default: 0.5");
+        KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far. Default: 0.25");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
         KEYS.put("help", "print this help on stderr and exit");
     }
@@ -56,7 +56,7 @@ public final class AgentOptions {
     private static final String CRITERION = "bounds";
     private static final int INTERVAL = 1000;
     private static final double BOUND = 0.02;
-    private static final double BACKOFF = 0.5;
+    private static final double BACKOFF = 0.25;
 
     private List<String> profilers = List.of("paths");
     private int k = 1;

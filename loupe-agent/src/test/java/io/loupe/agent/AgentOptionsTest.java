@@ -77,7 +77,7 @@ class AgentOptionsTest {
         assertEquals(1000, o.interval());
         assertEquals(0.02, o.increaseBound());
         assertEquals(0.02, o.decreaseBound());
-        assertEquals(0.5, o.backoff());
+        assertEquals(0.25, o.backoff());
         assertFalse(AgentOptions.parse(null).values());
     }
 

@@ -3,16 +3,18 @@ package io.loupe.data.values;
 /**
  * What the value profiler recorded at one site, summed over all threads.
  *
- * <p>Counts are in executions. Under full profiling every execution is profiled with weight 1, so
+ * <p>Counts are in executions. Under full profiling every execution is profiled, so
  * {@code weight == profiled == executed} and a count is how often the value was seen. Under
- * convergent profiling a profiled execution stands for the executions skipped since the last
- * profiling window as well, and carries that weight; counts and {@code weight} are then estimates
- * in executions, while {@code profiled} stays the number of executions really profiled.
+ * convergent profiling the executions skipped while a site was switched off are credited to the
+ * values in the proportions of the profiling window before them; counts are then estimates in
+ * executions, {@code weight} (the executions counted in the table, profiled or credited) equals
+ * {@code executed} but for executions racing with the dump, and {@code profiled} stays the number
+ * of executions really profiled.
  *
  * @param siteId    the site ({@link ValueSiteMeta#id()})
  * @param executed  how often the site ran
  * @param profiled  how many of those executions were profiled
- * @param weight    the executions the profiled ones stand for (the denominator of Inv-1)
+ * @param weight    the executions the table's counts stand for (the denominator of Inv-1)
  * @param mrvHits   profiled executions whose value equalled the site's previous profiled value
  *                  (in the same thread)
  * @param values    the final TNV table's values, as printed (see {@link ValueType#format}; class

@@ -14,11 +14,15 @@ package io.loupe.runtime.values;
  * <p><b>Back-off and weights.</b> The off period is {@code backoff} times the executions so far
  * plus a random part below {@code interval} (so that sites do not switch on in lock step and
  * periodic values are not aliased). After it, profiling switches back on for a window: if the
- * site's values have changed phase the test sees invariance move and profiling stays on. The
- * samples of a window that follows an off period stand for the skipped executions as well: each
- * carries weight {@code 1 + off / interval}. Counts are then estimates in executions, and a phase
- * seen only in a few late windows still gets its share — the paper's convergent profile counts
- * samples only, which under-weights every phase after the first.
+ * site's values have changed phase the test sees invariance move and profiling stays on.
+ * The executions skipped in an off period are credited to the table: half in the proportions of
+ * the values of the window before it, half in those of the window after it (each window's values
+ * are kept in a small second table). When the values did not change the halves agree; when they
+ * changed phase somewhere in the off period, splitting it in the middle is the unbiased guess. The
+ * collector credits an unfinished off period by the last window. Counts are then estimates in
+ * executions that sum to the executions, and a phase seen only in a few late windows still gets
+ * its share — the paper's convergent profile counts samples only, which under-weights every
+ * phase after the first.
  */
 final class SiteRecorder {
 
@@ -37,9 +41,11 @@ final class SiteRecorder {
     private long last;
     private boolean hasLast;
 
-    // convergent profiling
-    private long weight = 1;
+    // convergent profiling: the values of the current (or, while off, the last) window
+    final TnvTable window;
     private int windowLeft;
+    /** Skipped executions still to be credited by the current window (the second half of an off period). */
+    private long owed;
     private double lastInvariance = Double.NaN;
     private boolean off;
     private long switchedOff;
@@ -53,6 +59,7 @@ final class SiteRecorder {
     SiteRecorder(ValueConfig config, int site) {
         this.config = config;
         this.table = new TnvTable(config.tableSize(), config.clearInterval());
+        this.window = config.convergent() ? new TnvTable(config.tableSize(), Integer.MAX_VALUE) : null;
         this.windowLeft = config.interval();
         // A per-site seed keeps runs reproducible whatever order threads and sites start in.
         this.random = 0x9E3779B97F4A7C15L * (site + 1L) ^ 0xD1B54A32D192ED03L;
@@ -64,26 +71,79 @@ final class SiteRecorder {
         if (off) {
             off = false;
             switchedOn++;
+            long skipped = gateSet - 1L;
+            long before = skipped / 2;
+            weightTotal += before;
+            credit(window, before, table);
+            owed = skipped - before;
+            window.reset();
         }
         profiled++;
-        long w = weight;
-        weightTotal += w;
+        weightTotal++;
         if (hasLast && value == last) {
             mrvHits++;
         }
         last = value;
         hasLast = true;
-        table.add(value, w);
+        table.add(value, 1);
         gate = 1;
         gateSet = 1;
-        if (config.convergent() && --windowLeft == 0) {
-            testConvergence();
+        if (window != null) {
+            window.add(value, 1);
+            if (--windowLeft == 0) {
+                testConvergence();
+            }
         }
+    }
+
+    /**
+     * Adds {@code executions} to {@code into} in the proportions of the values of {@code from},
+     * the remainder of the division to its top value.
+     */
+    static void credit(TnvTable from, long executions, TnvTable into) {
+        credit(from, executions, (v, c) -> into.add(v, c));
+    }
+
+    /** Where {@link #credit} puts each share. */
+    interface Sink {
+        void add(long value, long count);
+    }
+
+    static void credit(TnvTable from, long executions, Sink into) {
+        long total = 0;
+        for (int i = 0; i < from.size(); i++) {
+            total += from.count(i);
+        }
+        if (executions <= 0 || total == 0) {
+            return;
+        }
+        long given = 0;
+        for (int i = from.size() - 1; i >= 1; i--) {
+            long share = (long) ((double) executions * from.count(i) / total);
+            if (share > 0) {
+                into.add(from.value(i), share);
+                given += share;
+            }
+        }
+        into.add(from.value(0), executions - given);
+    }
+
+    /**
+     * Skipped executions not yet credited to the table: those of the current off period that have
+     * run so far, or the half of the last one owed to the current, unfinished window. The
+     * collector credits them by {@link #window}.
+     */
+    long pendingSkipped() {
+        return off ? gateSet - gate : owed;
     }
 
     private void testConvergence() {
         windowLeft = config.interval();
-        weight = 1;   // the next window (if any) follows this one without a gap
+        if (owed > 0) {
+            weightTotal += owed;
+            credit(window, owed, table);
+            owed = 0;
+        }
         double inv = (double) table.topHalf() / weightTotal;
         double before = lastInvariance;
         lastInvariance = inv;
@@ -96,6 +156,7 @@ final class SiteRecorder {
             keepOn = inv - before > config.increaseBound() || before - inv > config.decreaseBound();
         }
         if (keepOn) {
+            window.reset();   // the next window follows this one without a gap
             return;
         }
         long executions = accounted;
@@ -103,7 +164,6 @@ final class SiteRecorder {
         offPeriod = Math.max(1, Math.min(offPeriod, Integer.MAX_VALUE - 1));
         gate = (int) offPeriod + 1;
         gateSet = gate;
-        weight = 1 + offPeriod / config.interval();
         off = true;
         switchedOff++;
     }

@@ -84,6 +84,13 @@ final class TnvTable {
         untilClear = Math.max(minClearInterval, 2 * middle);
     }
 
+    /** Empties the table (a convergent profiling window starts). */
+    void reset() {
+        size = 0;
+        contended = false;
+        untilClear = minClearInterval;
+    }
+
     int size() {
         return size;
     }

@@ -42,13 +42,17 @@ public final class ValueCollector {
                 }
                 executed += r.executed();
                 profiled += r.profiled();
-                weight += r.weightTotal();
+                long pending = r.pendingSkipped();   // credited like the rest of its off period
+                weight += r.weightTotal() + pending;
                 mrv += r.mrvHits();
                 off += r.switchedOff();
                 on += r.switchedOn();
                 TnvTable table = r.table;
                 for (int i = 0, n = table.size(); i < n; i++) {
                     merged.merge(table.value(i), table.count(i), Long::sum);
+                }
+                if (pending > 0) {
+                    SiteRecorder.credit(r.window, pending, (v, c) -> merged.merge(v, c, Long::sum));
                 }
             }
             if (executed == 0) {

@@ -21,7 +21,7 @@ public record ValueConfig(int tableSize, int topN, int clearInterval, boolean co
                           int interval, double increaseBound, double decreaseBound, double backoff) {
 
     /** The defaults of the agent options. */
-    public static final ValueConfig DEFAULTS = new ValueConfig(8, 4, 2000, false, "bounds", 1000, 0.02, 0.02, 0.5);
+    public static final ValueConfig DEFAULTS = new ValueConfig(8, 4, 2000, false, "bounds", 1000, 0.02, 0.02, 0.25);
 
     public ValueConfig {
         if (tableSize < 2 || tableSize > 64) {

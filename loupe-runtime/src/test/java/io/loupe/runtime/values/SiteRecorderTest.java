@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SiteRecorderTest {
 
     private static final ValueConfig FULL = ValueConfig.DEFAULTS;
-    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 0.02, 0.02, 0.5);
+    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 0.02, 0.02, 0.25);
 
     /** What instrumented code does: the gate, then the recorder. */
     private static void run(SiteRecorder r, long value) {
@@ -42,12 +42,11 @@ class SiteRecorderTest {
             run(r, 42);
         }
         assertEquals(n, r.executed());
-        assertTrue(r.profiled() < n / 100, "profiled " + r.profiled());
+        assertTrue(r.profiled() < n / 50, "profiled " + r.profiled());
         assertTrue(r.switchedOff() >= 1);
         assertEquals(42, r.table.value(0));
-        // the weights stand for the executions skipped before each window; those of the off period
-        // the run ended in have no window after them (at most a third of the run with back-off 0.5)
-        assertTrue(r.weightTotal() <= n + CONVERGENT.interval() && r.weightTotal() >= n / 2, "weight " + r.weightTotal());
+        // every skipped execution is credited, those of the unfinished off period by the collector
+        assertEquals(n, r.weightTotal() + r.pendingSkipped());
     }
 
     @Test
@@ -59,18 +58,16 @@ class SiteRecorderTest {
         }
         assertTrue(r.profiled() < n / 20, "profiled " + r.profiled());
         assertTrue(r.switchedOn() >= 1);
-        // both phases are in the table, each with roughly half of the executions
-        long one = 0;
-        long two = 0;
+        // both phases are in the table, each with roughly half of the executions (the unfinished
+        // off period credited as the collector does)
+        java.util.Map<Long, Long> counts = new java.util.HashMap<>();
         for (int i = 0; i < r.table.size(); i++) {
-            if (r.table.value(i) == 1) {
-                one = r.table.count(i);
-            } else if (r.table.value(i) == 2) {
-                two = r.table.count(i);
-            }
+            counts.merge(r.table.value(i), r.table.count(i), Long::sum);
         }
-        double share = (double) two / r.weightTotal();
-        assertTrue(one > 0 && share > 0.3 && share < 0.7, "second phase share " + share);
+        SiteRecorder.credit(r.window, r.pendingSkipped(), (v, c) -> counts.merge(v, c, Long::sum));
+        assertEquals(n, r.weightTotal() + r.pendingSkipped());
+        double share = (double) counts.getOrDefault(2L, 0L) / n;
+        assertTrue(counts.getOrDefault(1L, 0L) > 0 && share > 0.35 && share < 0.65, "second phase share " + share);
     }
 
     @Test
