@@ -21,8 +21,8 @@ final class MarkdownReport {
                 .append(" -XX:+UseParallelGC`; configurations alternate within each round; ratios are wall time ")
                 .append("over the `none` run of the same round.\n\n");
         md.append("| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median "
-                + "| peak RSS (MiB) | hash ops | forest nodes | stream items | runs |\n");
-        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+                + "| peak RSS (MiB) | hash ops | forest nodes | stream items | value executions | profiled | runs |\n");
+        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
         for (CellSummary cell : results.cells()) {
             md.append("| ").append(cell.workload())
                     .append(" | ").append(cell.config())
@@ -34,6 +34,8 @@ final class MarkdownReport {
                     .append(" | ").append(count(cell.counters(), ProfileCounters.HASH_OPS))
                     .append(" | ").append(count(cell.counters(), ProfileCounters.FOREST_NODES))
                     .append(" | ").append(count(cell.counters(), ProfileCounters.STREAM_ITEMS))
+                    .append(" | ").append(count(cell.counters(), ProfileCounters.VALUE_EXECUTIONS))
+                    .append(" | ").append(share(cell.counters(), ProfileCounters.VALUE_PROFILED, ProfileCounters.VALUE_EXECUTIONS))
                     .append(" | ").append(verdict(cell))
                     .append(" |\n");
         }
@@ -48,6 +50,16 @@ final class MarkdownReport {
             }
         }
         return md.toString();
+    }
+
+    /** {@code part} as a percentage of {@code whole}, or {@code -} when either is absent. */
+    private static String share(Map<String, Long> counters, String part, String whole) {
+        Long p = counters.get(part);
+        Long w = counters.get(whole);
+        if (p == null || w == null || w == 0) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%.2f%%", 100.0 * p / w);
     }
 
     private static String verdict(CellSummary cell) {

@@ -23,8 +23,14 @@ final class ProfileCounters {
     /** Increments of per-method path counter arrays. */
     static final String COUNTER_ARRAY_OPS = "paths.counterArrayOps";
 
+    /** Executions of value profiling sites. */
+    static final String VALUE_EXECUTIONS = "values.executed";
+    /** Of those, the executions profiled (all of them unless convergent). */
+    static final String VALUE_PROFILED = "values.profiled";
+
     /** The counters reported, in report order. */
-    static final List<String> REPORTED = List.of(HASH_OPS, FOREST_NODES, STREAM_ITEMS, COUNTER_ARRAY_OPS);
+    static final List<String> REPORTED = List.of(HASH_OPS, FOREST_NODES, STREAM_ITEMS, COUNTER_ARRAY_OPS,
+            VALUE_EXECUTIONS, VALUE_PROFILED);
 
     private ProfileCounters() {
     }

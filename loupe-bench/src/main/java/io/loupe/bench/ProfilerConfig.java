@@ -9,7 +9,9 @@ import java.util.Optional;
  * (the baseline every ratio is taken against), {@code blpp} is plain Ball–Larus path profiling
  * ({@code profile=paths,k=1}) and {@code kN} is k-iteration path profiling with k = N
  * ({@code profile=paths,k=N}); {@code kN@M} is the same with a k-slab forest budget of M nodes per
- * thread ({@code paths.maxNodes=M}), to measure pruning.
+ * thread ({@code paths.maxNodes=M}), to measure pruning. {@code values} is full value profiling
+ * ({@code profile=values}) and {@code values-conv} convergent value profiling
+ * ({@code profile=values,convergent=true}).
  *
  * @param name         the short name, as on the command line and in the reports
  * @param agentOptions the agent's options without {@code out=}, or null for {@code none}
@@ -26,6 +28,12 @@ record ProfilerConfig(String name, String agentOptions) {
         if (name.equals("blpp")) {
             return new ProfilerConfig(name, "profile=paths,k=1");
         }
+        if (name.equals("values")) {
+            return new ProfilerConfig(name, "profile=values");
+        }
+        if (name.equals("values-conv")) {
+            return new ProfilerConfig(name, "profile=values,convergent=true");
+        }
         if (name.matches("k[1-9][0-9]{0,3}")) {
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1));
         }
@@ -33,7 +41,7 @@ record ProfilerConfig(String name, String agentOptions) {
             int at = name.indexOf('@');
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1, at) + ",paths.maxNodes=" + name.substring(at + 1));
         }
-        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN or kN@M, e.g. k4, k16@100000)");
+        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values or values-conv, e.g. k4, k16@100000)");
     }
 
     boolean instrumented() {

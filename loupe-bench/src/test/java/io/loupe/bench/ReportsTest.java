@@ -43,11 +43,11 @@ class ReportsTest {
                 .filter(l -> l.startsWith("| ") && !l.startsWith("| ---")).toList();
         assertEquals(List.of(
                 "| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median "
-                        + "| peak RSS (MiB) | hash ops | forest nodes | stream items | runs |",
-                "| luaj | none | 2.00 | 1.00 | 1.00 | 99 | - | - | - | 2 ok |",
-                "| luaj | k4 | 6.00 | 3.00 | 3.00 | 99 | 1,234,567 | 4,200 | 98,765,432 | 2 ok |",
-                "| h2 | none | 4.00 | 1.00 | 1.00 | 99 | - | - | - | 2 ok |",
-                "| h2 | k4 | 6.00 | 1.50 | 1.50 | 99 | - | - | - | **0 ok, 1 WRONG, 1 FAILED** |"), rows);
+                        + "| peak RSS (MiB) | hash ops | forest nodes | stream items | value executions | profiled | runs |",
+                "| luaj | none | 2.00 | 1.00 | 1.00 | 99 | - | - | - | - | - | 2 ok |",
+                "| luaj | k4 | 6.00 | 3.00 | 3.00 | 99 | 1,234,567 | 4,200 | 98,765,432 | - | - | 2 ok |",
+                "| h2 | none | 4.00 | 1.00 | 1.00 | 99 | - | - | - | - | - | 2 ok |",
+                "| h2 | k4 | 6.00 | 1.50 | 1.50 | 99 | - | - | - | - | - | **0 ok, 1 WRONG, 1 FAILED** |"), rows);
     }
 
     @Test
