@@ -117,6 +117,8 @@ public enum Producer {
     static int operands(AbstractInsnNode insn) {
         int op = insn.getOpcode();
         switch (op) {
+            case Opcodes.IINC:
+                return 0;   // its input is a local variable, not a stack value
             case Opcodes.INEG, Opcodes.LNEG, Opcodes.FNEG, Opcodes.DNEG, Opcodes.ARRAYLENGTH, Opcodes.INSTANCEOF,
                     Opcodes.CHECKCAST:
                 return 1;
