@@ -14,13 +14,13 @@ import java.util.List;
  * expanded frame can simply list them: pad the frame's locals with TOP up to {@code maxLocals},
  * then add Loupe's types. No frame is ever recomputed, so no class is loaded to merge types.
  */
-final class FrameLocals {
+public final class FrameLocals {
 
     private FrameLocals() {
     }
 
     /** Appends {@code types} after slot {@code maxLocals - 1} in every frame of the given lists. */
-    static void append(int maxLocals, List<Object> types, InsnList... lists) {
+    public static void append(int maxLocals, List<Object> types, InsnList... lists) {
         for (InsnList list : lists) {
             for (AbstractInsnNode n = list.getFirst(); n != null; n = n.getNext()) {
                 if (n instanceof FrameNode f) {

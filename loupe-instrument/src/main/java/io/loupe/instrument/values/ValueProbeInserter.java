@@ -2,6 +2,7 @@ package io.loupe.instrument.values;
 
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueType;
+import io.loupe.instrument.instr.FrameLocals;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.IincInsnNode;
@@ -16,25 +17,31 @@ import org.objectweb.asm.tree.VarInsnNode;
 import java.util.List;
 
 /**
- * Inserts the value probes of a method: each passes a copy of the site's value and the site's id
- * to {@code io.loupe.runtime.values.Values}.
+ * Inserts the value probes of a method: each passes a copy of the site's value, the thread's
+ * recorder array and the site's id to {@code io.loupe.runtime.values.Values}. The array is
+ * fetched once at method entry ({@code Values.recorders(maxId + 1)}) into a local appended after
+ * the method's own, so no site looks up its thread.
  *
  * <ul>
  *   <li>{@code field}, {@code array}, {@code return}: right after the instruction,
- *   {@code dup} (or {@code dup2}), the id, {@code invokestatic Values.onX};</li>
+ *   {@code dup} (or {@code dup2}), the array, the id, {@code invokestatic Values.onX};</li>
  *   <li>{@code local} at a store: the same, right before the store (after any label or frame in
  *   front of it, so every path to the store passes the probe);</li>
- *   <li>{@code local} at an {@code iinc}: after it, {@code iload} of the variable, the id, the call;</li>
+ *   <li>{@code local} at an {@code iinc}: after it, {@code iload} of the variable, the array, the
+ *   id, the call;</li>
  *   <li>{@code param}: at method entry, before everything (the entry frame is implicit, so code
- *   there needs no frame even if the first instruction is a jump target), a load of the
- *   parameter, the id, the call.</li>
+ *   there needs no frame even if the first instruction is a jump target) but after the array is
+ *   fetched, a load of the parameter, the array, the id, the call.</li>
  * </ul>
- * Probes leave the operand stack as they found it, add no local, no branch and no handler, so no
- * stack map frame changes; only the maximum stack size grows (the class writer recomputes it).
+ * Probes leave the operand stack as they found it and add no branch and no handler. The one local
+ * is assigned before any frame, so every frame simply lists it ({@link FrameLocals}); the maximum
+ * stack size grows (the class writer recomputes it). {@code maxLocals} grows by one, so that
+ * path probes inserted afterwards put their locals after this one.
  */
 public final class ValueProbeInserter {
 
     static final String VALUES = "io/loupe/runtime/values/Values";
+    static final String RECORDERS = "[Lio/loupe/runtime/values/SiteRecorder;";
 
     private ValueProbeInserter() {
     }
@@ -45,32 +52,39 @@ public final class ValueProbeInserter {
      * {@code i} of the list gets id {@code firstId + i}.
      */
     public static void insert(MethodNode m, List<ValueSite> sites, int firstId) {
+        if (sites.isEmpty()) {
+            return;
+        }
         AbstractInsnNode[] nodes = m.instructions.toArray();   // positions of the unchanged method
+        int array = m.maxLocals;
         InsnList entry = new InsnList();
+        entry.add(push(firstId + sites.size()));
+        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "recorders", "(I)" + RECORDERS, false));
+        entry.add(new VarInsnNode(Opcodes.ASTORE, array));
         for (int i = 0; i < sites.size(); i++) {
             ValueSite s = sites.get(i);
             int id = firstId + i;
             if (s.kind() == SiteKind.PARAM) {
                 entry.add(new VarInsnNode(load(s.type()), s.var()));
-                entry.add(push(id));
-                entry.add(call(s.type()));
+                entry.add(record(s.type(), array, id));
                 continue;
             }
             AbstractInsnNode at = nodes[s.position()];
             if (s.kind() == SiteKind.LOCAL && at instanceof IincInsnNode iinc) {
                 InsnList probe = new InsnList();
                 probe.add(new VarInsnNode(Opcodes.ILOAD, iinc.var));
-                probe.add(push(id));
-                probe.add(call(s.type()));
+                probe.add(record(s.type(), array, id));
                 m.instructions.insert(at, probe);
             } else if (s.kind() == SiteKind.LOCAL) {
                 checkOpcode(at, Opcodes.ISTORE, Opcodes.ASTORE);
-                m.instructions.insertBefore(at, copyAndRecord(s.type(), id));
+                m.instructions.insertBefore(at, copyAndRecord(s.type(), array, id));
             } else {
-                m.instructions.insert(at, copyAndRecord(s.type(), id));
+                m.instructions.insert(at, copyAndRecord(s.type(), array, id));
             }
         }
         m.instructions.insert(entry);
+        FrameLocals.append(array, List.of(RECORDERS), m.instructions);
+        m.maxLocals = array + 1;
     }
 
     private static void checkOpcode(AbstractInsnNode at, int min, int max) {
@@ -79,9 +93,17 @@ public final class ValueProbeInserter {
         }
     }
 
-    private static InsnList copyAndRecord(ValueType type, int id) {
+    private static InsnList copyAndRecord(ValueType type, int array, int id) {
         InsnList l = new InsnList();
         l.add(new InsnNode(type.wide() ? Opcodes.DUP2 : Opcodes.DUP));
+        l.add(record(type, array, id));
+        return l;
+    }
+
+    /** With the value on the stack: the array, the id, the call. */
+    private static InsnList record(ValueType type, int array, int id) {
+        InsnList l = new InsnList();
+        l.add(new VarInsnNode(Opcodes.ALOAD, array));
         l.add(push(id));
         l.add(call(type));
         return l;
@@ -100,11 +122,12 @@ public final class ValueProbeInserter {
     /** The call that records a value of {@code type}; sub-int types go through {@code onInt}. */
     static MethodInsnNode call(ValueType type) {
         return switch (type) {
-            case LONG -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onLong", "(JI)V", false);
-            case FLOAT -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onFloat", "(FI)V", false);
-            case DOUBLE -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onDouble", "(DI)V", false);
-            case REFERENCE -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onRef", "(Ljava/lang/Object;I)V", false);
-            default -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onInt", "(II)V", false);
+            case LONG -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onLong", "(J" + RECORDERS + "I)V", false);
+            case FLOAT -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onFloat", "(F" + RECORDERS + "I)V", false);
+            case DOUBLE -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onDouble", "(D" + RECORDERS + "I)V", false);
+            case REFERENCE -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onRef",
+                    "(Ljava/lang/Object;" + RECORDERS + "I)V", false);
+            default -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onInt", "(I" + RECORDERS + "I)V", false);
         };
     }
 

@@ -1,7 +1,8 @@
 package io.loupe.runtime.values;
 
 /**
- * One thread's state for one value site: its TNV table, the MRV and execution counters, and the
+ * One thread's state for one value site (public only so that instrumented code can hold an array
+ * of them in a local; nothing of it is accessible outside this package): its TNV table, the MRV and execution counters, and the
  * convergent profiling gate (Calder et al., §7).
  *
  * <p><b>The gate.</b> Instrumented code reaches a recorder with {@code if (--gate != 0) return;}
@@ -24,7 +25,7 @@ package io.loupe.runtime.values;
  * its share — the paper's convergent profile counts samples only, which under-weights every
  * phase after the first.
  */
-final class SiteRecorder {
+public final class SiteRecorder {
 
     /** Executions left before the next profiled one; see the class comment. */
     int gate = 1;

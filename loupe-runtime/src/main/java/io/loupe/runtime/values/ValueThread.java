@@ -42,10 +42,16 @@ final class ValueThread {
         }
     }
 
+    /** Replaces the recorder array by one of at least {@code size} entries, keeping the recorders. */
+    SiteRecorder[] grow(int size) {
+        recorders = Arrays.copyOf(recorders, Math.max(size, Math.max(ValueSiteRegistry.size(), recorders.length * 2)));
+        return recorders;
+    }
+
     /** The recorder of {@code site}, created on the site's first execution in this thread. */
     SiteRecorder create(int site) {
         if (site >= recorders.length) {
-            recorders = Arrays.copyOf(recorders, Math.max(site + 1, Math.max(ValueSiteRegistry.size(), recorders.length * 2)));
+            grow(site + 1);
         }
         SiteRecorder r = recorders[site];
         if (r == null) {

@@ -34,17 +34,17 @@ class ValuesTest {
         int z = site(ValueType.BOOLEAN);
         int j = site(ValueType.LONG);
         int a = site(ValueType.REFERENCE);
-        Values.onDouble(2.5, d);
-        Values.onDouble(2.5, d);
-        Values.onDouble(-0.0, d);
-        Values.onFloat(-1.5f, f);
-        Values.onInt('x', c);
-        Values.onInt(1, z);
-        Values.onLong(Long.MAX_VALUE, j);
-        Values.onRef("s", a);
-        Values.onRef("t", a);
-        Values.onRef(null, a);
-        Values.onRef(List.of(), a);
+        Values.onDouble(2.5, Values.recorders(d + 1), d);
+        Values.onDouble(2.5, Values.recorders(d + 1), d);
+        Values.onDouble(-0.0, Values.recorders(d + 1), d);
+        Values.onFloat(-1.5f, Values.recorders(f + 1), f);
+        Values.onInt('x', Values.recorders(c + 1), c);
+        Values.onInt(1, Values.recorders(z + 1), z);
+        Values.onLong(Long.MAX_VALUE, Values.recorders(j + 1), j);
+        Values.onRef("s", Values.recorders(a + 1), a);
+        Values.onRef("t", Values.recorders(a + 1), a);
+        Values.onRef(null, Values.recorders(a + 1), a);
+        Values.onRef(List.of(), Values.recorders(a + 1), a);
 
         assertArrayEquals(new String[] {"2.5", "-0.0"}, profileOf(d).values());
         assertArrayEquals(new long[] {2, 1}, profileOf(d).counts());
@@ -61,6 +61,23 @@ class ValuesTest {
     }
 
     @Test
+    void aRecorderFirstRunThroughAnOlderArrayIsSharedWithTheGrownOne() {
+        int s = site(ValueType.INT);
+        SiteRecorder[] old = Values.recorders(s + 1);
+        int later = ValueSiteRegistry.reserve(5000) + 4999;   // a class with many sites loads
+        SiteRecorder[] grown = Values.recorders(later + 1);
+        Values.onInt(3, old, s);
+        Values.onInt(3, grown, s);
+        Values.onInt(4, old, s);
+        assertEquals(old[s], grown[s]);
+        for (int id = later - 4999; id <= later; id++) {
+            ValueSiteRegistry.register(new ValueSiteMeta(id, "T", "m", "()V", null, 1, SiteKind.LOCAL, ValueType.INT, 0,
+                    "x", null, null));
+        }
+        assertEquals(3, profileOf(s).executed());
+    }
+
+    @Test
     void threadsAreMergedExactly() throws InterruptedException {
         int s = site(ValueType.INT);
         List<Thread> threads = new ArrayList<>();
@@ -68,7 +85,7 @@ class ValuesTest {
             int me = t;
             threads.add(new Thread(() -> {
                 for (int i = 0; i < 100_000; i++) {
-                    Values.onInt(i % 2 == 0 ? 7 : me, s);
+                    Values.onInt(i % 2 == 0 ? 7 : me, Values.recorders(s + 1), s);
                 }
             }));
         }

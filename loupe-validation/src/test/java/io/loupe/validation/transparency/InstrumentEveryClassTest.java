@@ -4,7 +4,11 @@ import io.loupe.data.Profile;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
 import io.loupe.instrument.instr.ClassInstrumenter;
+import io.loupe.instrument.instr.InstrumentSettings;
 import io.loupe.instrument.instr.PathSettings;
+import io.loupe.instrument.values.ValueSettings;
+import io.loupe.runtime.values.ValueCollector;
+import io.loupe.runtime.values.ValueSiteRegistry;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.paths.PathThread;
 import io.loupe.runtime.registry.MethodRegistry;
@@ -80,22 +84,29 @@ class InstrumentEveryClassTest {
         originals = linkAll(subjects, 1).outcomes();
     }
 
-    /** The agent's defaults at k = 1 and k = 4, and k = 1 with every emitter of Ball–Larus counting in use. */
-    static Stream<Named<PathSettings>> settings() {
-        return Stream.of(Named.of("k = 1", new PathSettings(1, 4096, false, false, false)),
-                Named.of("k = 4", new PathSettings(4, 4096, false, false, true)),
+    /**
+     * The agent's defaults at k = 1 and k = 4, k = 1 with every emitter of Ball–Larus counting in
+     * use, value profiling of every site kind alone, and value profiling with k = 2 paths.
+     */
+    static Stream<Named<InstrumentSettings>> settings() {
+        return Stream.of(Named.of("k = 1", InstrumentSettings.paths(new PathSettings(1, 4096, false, false, false))),
+                Named.of("k = 4", InstrumentSettings.paths(new PathSettings(4, 4096, false, false, true))),
                 Named.of("k = 1, hash tables for all methods of two paths or more, single-path methods too",
-                        new PathSettings(1, 1, true, false, true)));
+                        InstrumentSettings.paths(new PathSettings(1, 1, true, false, true))),
+                Named.of("values, every kind", InstrumentSettings.values(ValueSettings.all())),
+                Named.of("k = 2 and values", new InstrumentSettings(new PathSettings(2, 4096, false, false, true),
+                        ValueSettings.all())));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("settings")
-    void everyInstrumentedClassPassesTheVerifierAndInitializesAsItsOriginalDid(PathSettings settings) throws Exception {
+    void everyInstrumentedClassPassesTheVerifierAndInitializesAsItsOriginalDid(InstrumentSettings settings) throws Exception {
         List<String> warnings = new ArrayList<>();
         List<String> crashes = new ArrayList<>();
         ClassInstrumenter instrumenter = new ClassInstrumenter(settings, warnings::add);
         SortedMap<String, byte[]> classes = new TreeMap<>();
         int firstId = MethodRegistry.snapshot().size();
+        int firstSite = ValueSiteRegistry.size();
         int instrumented = 0;
         for (var e : subjects.entrySet()) {
             byte[] out = null;
@@ -108,8 +119,11 @@ class InstrumentEveryClassTest {
             classes.put(e.getKey(), out != null ? out : e.getValue());
         }
         int endId = MethodRegistry.snapshot().size();
-        Pass pass = linkAll(classes, settings.k());
-        long ran = methodsWithRecordedPaths(firstId, endId, pass.thread());
+        int endSite = ValueSiteRegistry.size();
+        int k = settings.paths() != null ? settings.paths().k() : 1;
+        Pass pass = linkAll(classes, k);
+        long ran = settings.paths() != null ? methodsWithRecordedPaths(firstId, endId, pass.thread())
+                : sitesThatRan(firstSite, endSite);
         Map<String, LinkOutcome> linked = pass.outcomes();
 
         List<String> rejected = new ArrayList<>();
@@ -128,7 +142,8 @@ class InstrumentEveryClassTest {
         long verified = linked.values().stream().filter(LinkOutcome::verified).count();
         String report = settings + ": " + subjects.size() + " classes, " + instrumented + " instrumented, "
                 + verified + " verified; outcomes " + kinds + "; " + ran
-                + " methods with paths recorded while initializing; " + warnings.size() + " methods left uninstrumented"
+                + (settings.paths() != null ? " methods with paths" : " value sites") + " recorded while initializing; "
+                + warnings.size() + " methods left uninstrumented"
                 + (warnings.isEmpty() ? "" : ":\n  " + String.join("\n  ", warnings));
         System.out.println(report);
 
@@ -140,6 +155,12 @@ class InstrumentEveryClassTest {
         assertTrue(instrumented >= 3_000, report);
         assertTrue(verified >= 4_000, report);
         assertTrue(ran >= 300, "the instrumented static initializers hardly ran\n" + report);
+    }
+
+    /** Value sites with ids in [from, to) that recorded a value. */
+    private static long sitesThatRan(int from, int to) {
+        return ValueCollector.collect(ValueSiteRegistry.snapshot()).stream()
+                .filter(p -> p.siteId() >= from && p.siteId() < to).count();
     }
 
     /** What linking every class did, on which thread. */
