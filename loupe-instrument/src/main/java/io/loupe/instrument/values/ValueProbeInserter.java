@@ -19,8 +19,9 @@ import java.util.List;
 /**
  * Inserts the value probes of a method: each passes a copy of the site's value, the thread's
  * recorder array and the site's id to {@code io.loupe.runtime.values.Values}. The array is
- * fetched once at method entry ({@code Values.recorders(maxId + 1)}) into a local appended after
- * the method's own, so no site looks up its thread.
+ * fetched once at method entry ({@code Values.recorders(firstId, lastId + 1)}, which also makes
+ * sure the method's sites have their recorders) into a local appended after the method's own, so
+ * no site looks up its thread.
  *
  * <ul>
  *   <li>{@code field}, {@code array}, {@code return}: right after the instruction,
@@ -58,8 +59,9 @@ public final class ValueProbeInserter {
         AbstractInsnNode[] nodes = m.instructions.toArray();   // positions of the unchanged method
         int array = m.maxLocals;
         InsnList entry = new InsnList();
+        entry.add(push(firstId));
         entry.add(push(firstId + sites.size()));
-        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "recorders", "(I)" + RECORDERS, false));
+        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "recorders", "(II)" + RECORDERS, false));
         entry.add(new VarInsnNode(Opcodes.ASTORE, array));
         for (int i = 0; i < sites.size(); i++) {
             ValueSite s = sites.get(i);

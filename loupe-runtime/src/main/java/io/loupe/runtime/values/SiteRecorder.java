@@ -1,9 +1,11 @@
 package io.loupe.runtime.values;
 
+import jdk.internal.vm.annotation.DontInline;
+
 /**
- * One thread's state for one value site (public only so that instrumented code can hold an array
- * of them in a local; nothing of it is accessible outside this package): its TNV table, the MRV and execution counters, and the
- * convergent profiling gate (Calder et al., §7).
+ * One thread's state for one value site: its TNV table, the MRV and execution counters, and the
+ * convergent profiling gate (Calder et al., §7). Public only so that instrumented code can hold an
+ * array of them in a local; nothing of it is accessible outside this package.
  *
  * <p><b>The gate.</b> Instrumented code reaches a recorder with {@code if (--gate != 0) return;}
  * (in {@link Values}, which the JIT inlines into the site): one decrement and one compare per
@@ -34,7 +36,8 @@ public final class SiteRecorder {
     /** Executions of completed gate periods. */
     private long accounted;
 
-    final TnvTable table;
+    /** The TNV table, created at the first profiled execution (a method's recorders are created together). */
+    TnvTable table;
     private final ValueConfig config;
     private long profiled;
     private long weightTotal;
@@ -43,7 +46,7 @@ public final class SiteRecorder {
     private boolean hasLast;
 
     // convergent profiling: the values of the current (or, while off, the last) window
-    final TnvTable window;
+    TnvTable window;
     private int windowLeft;
     /** Skipped executions still to be credited by the current window (the second half of an off period). */
     private long owed;
@@ -59,15 +62,23 @@ public final class SiteRecorder {
 
     SiteRecorder(ValueConfig config, int site) {
         this.config = config;
-        this.table = new TnvTable(config.tableSize(), config.clearInterval());
-        this.window = config.convergent() ? new TnvTable(config.tableSize(), Integer.MAX_VALUE) : null;
         this.windowLeft = config.interval();
         // A per-site seed keeps runs reproducible whatever order threads and sites start in.
         this.random = 0x9E3779B97F4A7C15L * (site + 1L) ^ 0xD1B54A32D192ED03L;
     }
 
-    /** Profiles one execution; the caller has just found the gate at zero. */
+    /**
+     * Profiles one execution; the caller has just found the gate at zero. Never inlined: inlined
+     * into every site, this slow path (with the table and the convergence test it calls) made each
+     * instrumented method's compiled code many times larger and its compilation take hundreds of
+     * milliseconds, which cost more than the call.
+     */
+    @DontInline
     void profile(long value) {
+        if (table == null) {
+            table = new TnvTable(config.tableSize(), config.clearInterval());
+            window = config.convergent() ? new TnvTable(config.tableSize(), Integer.MAX_VALUE) : null;
+        }
         accounted += gateSet;
         if (off) {
             off = false;

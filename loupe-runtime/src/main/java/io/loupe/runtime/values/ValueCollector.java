@@ -37,8 +37,8 @@ public final class ValueCollector {
             for (ValueThread t : threads) {
                 SiteRecorder[] rs = t.recorders;
                 SiteRecorder r = site < rs.length ? rs[site] : null;
-                if (r == null) {
-                    continue;
+                if (r == null || r.table == null) {
+                    continue;   // never ran in this thread
                 }
                 executed += r.executed();
                 profiled += r.profiled();

@@ -1,5 +1,7 @@
 package io.loupe.runtime.values;
 
+import jdk.internal.vm.annotation.DontInline;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,6 +26,8 @@ final class ValueThread {
         this.owner = owner;
     }
 
+    /** The current thread's recorders (a ThreadLocal lookup: the slow path of {@link Values#recorders}). */
+    @DontInline
     static ValueThread current() {
         return CURRENT.get();
     }
@@ -42,22 +46,21 @@ final class ValueThread {
         }
     }
 
-    /** Replaces the recorder array by one of at least {@code size} entries, keeping the recorders. */
-    SiteRecorder[] grow(int size) {
-        recorders = Arrays.copyOf(recorders, Math.max(size, Math.max(ValueSiteRegistry.size(), recorders.length * 2)));
+    /**
+     * Makes sure a recorder exists for every site in {@code [first, end)} (a method's sites, on its
+     * first activation in this thread), growing the array if needed, and returns the array.
+     */
+    @DontInline
+    SiteRecorder[] prepare(int first, int end) {
+        if (end > recorders.length) {
+            recorders = Arrays.copyOf(recorders, Math.max(end, Math.max(ValueSiteRegistry.size(), recorders.length * 2)));
+        }
+        ValueConfig config = ValueProfiler.config();
+        for (int site = first; site < end; site++) {
+            if (recorders[site] == null) {
+                recorders[site] = new SiteRecorder(config, site);
+            }
+        }
         return recorders;
-    }
-
-    /** The recorder of {@code site}, created on the site's first execution in this thread. */
-    SiteRecorder create(int site) {
-        if (site >= recorders.length) {
-            grow(site + 1);
-        }
-        SiteRecorder r = recorders[site];
-        if (r == null) {
-            r = new SiteRecorder(ValueProfiler.config(), site);
-            recorders[site] = r;
-        }
-        return r;
     }
 }

@@ -7,11 +7,13 @@ package io.loupe.runtime.values;
  * {@code int}; {@code float} and {@code double} are recorded by their raw bits; references by their
  * runtime class.
  *
- * <p>The hot path is an array load, a null check and the site's gate ({@code --gate == 0}, see
- * {@link SiteRecorder}): under convergent profiling almost every execution stops there. Each entry
- * point is small enough for the JIT to inline into the site. The array is the thread's own, so no
- * thread lookup happens per site; when the thread's array has grown since the activation fetched
- * it, the recorder of a site first run through the older array is put in both.
+ * <p>The hot path is an array load and the site's gate ({@code --gate == 0}, see
+ * {@link SiteRecorder}): under convergent profiling almost every execution stops there. It has no
+ * null check (the recorders of a method's sites are created together, before its first
+ * activation in a thread uses them) and one call, to the slow path: what a probe adds to the
+ * compiled code of its method stays small, so the JIT keeps inlining the instrumented method into
+ * its callers as it did the original. The array is the thread's own, so no thread lookup happens
+ * per site; an array that has grown since an activation fetched it holds the same recorders.
  */
 public final class Values {
 
@@ -21,24 +23,25 @@ public final class Values {
     }
 
     /**
-     * The current thread's recorders, an array of at least {@code size} entries (the highest site
-     * id of the calling method, plus one). Called once per activation of a method with value sites.
+     * The current thread's recorders, with one ready for each site id in {@code [first, end)}: the
+     * calling method's sites. Called once per activation of a method with value sites; after a
+     * method's first activation in a thread it is two loads and two compares.
      */
-    public static SiteRecorder[] recorders(int size) {
+    public static SiteRecorder[] recorders(int first, int end) {
         ValueThread t = last;
         if (t.owner != Thread.currentThread()) {
             t = ValueThread.current();
             last = t;
         }
         SiteRecorder[] rs = t.recorders;
-        return rs.length >= size ? rs : t.grow(size);
+        if (end <= rs.length && rs[end - 1] != null) {
+            return rs;
+        }
+        return t.prepare(first, end);
     }
 
     public static void onInt(int value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
-        if (r == null) {
-            r = create(rs, site);
-        }
         if (--r.gate == 0) {
             r.profile(value);
         }
@@ -46,9 +49,6 @@ public final class Values {
 
     public static void onLong(long value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
-        if (r == null) {
-            r = create(rs, site);
-        }
         if (--r.gate == 0) {
             r.profile(value);
         }
@@ -56,9 +56,6 @@ public final class Values {
 
     public static void onFloat(float value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
-        if (r == null) {
-            r = create(rs, site);
-        }
         if (--r.gate == 0) {
             r.profile(Float.floatToRawIntBits(value));
         }
@@ -66,9 +63,6 @@ public final class Values {
 
     public static void onDouble(double value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
-        if (r == null) {
-            r = create(rs, site);
-        }
         if (--r.gate == 0) {
             r.profile(Double.doubleToRawLongBits(value));
         }
@@ -77,9 +71,6 @@ public final class Values {
     /** References are profiled by runtime class (looked up only when the gate lets the value in). */
     public static void onRef(Object value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
-        if (r == null) {
-            r = create(rs, site);
-        }
         if (--r.gate == 0) {
             r.profile(value == null ? 0 : classId(r, value.getClass()));
         }
@@ -91,12 +82,5 @@ public final class Values {
             r.lastClass = c;
         }
         return r.lastClassId;
-    }
-
-    /** A site's first execution through {@code rs} (slow path). */
-    private static SiteRecorder create(SiteRecorder[] rs, int site) {
-        SiteRecorder r = ValueThread.current().create(site);
-        rs[site] = r;
-        return r;
     }
 }

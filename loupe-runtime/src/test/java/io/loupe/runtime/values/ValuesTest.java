@@ -11,6 +11,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The entry points as instrumented code calls them, and the merge over threads. */
 class ValuesTest {
@@ -34,17 +35,17 @@ class ValuesTest {
         int z = site(ValueType.BOOLEAN);
         int j = site(ValueType.LONG);
         int a = site(ValueType.REFERENCE);
-        Values.onDouble(2.5, Values.recorders(d + 1), d);
-        Values.onDouble(2.5, Values.recorders(d + 1), d);
-        Values.onDouble(-0.0, Values.recorders(d + 1), d);
-        Values.onFloat(-1.5f, Values.recorders(f + 1), f);
-        Values.onInt('x', Values.recorders(c + 1), c);
-        Values.onInt(1, Values.recorders(z + 1), z);
-        Values.onLong(Long.MAX_VALUE, Values.recorders(j + 1), j);
-        Values.onRef("s", Values.recorders(a + 1), a);
-        Values.onRef("t", Values.recorders(a + 1), a);
-        Values.onRef(null, Values.recorders(a + 1), a);
-        Values.onRef(List.of(), Values.recorders(a + 1), a);
+        Values.onDouble(2.5, Values.recorders(d, d + 1), d);
+        Values.onDouble(2.5, Values.recorders(d, d + 1), d);
+        Values.onDouble(-0.0, Values.recorders(d, d + 1), d);
+        Values.onFloat(-1.5f, Values.recorders(f, f + 1), f);
+        Values.onInt('x', Values.recorders(c, c + 1), c);
+        Values.onInt(1, Values.recorders(z, z + 1), z);
+        Values.onLong(Long.MAX_VALUE, Values.recorders(j, j + 1), j);
+        Values.onRef("s", Values.recorders(a, a + 1), a);
+        Values.onRef("t", Values.recorders(a, a + 1), a);
+        Values.onRef(null, Values.recorders(a, a + 1), a);
+        Values.onRef(List.of(), Values.recorders(a, a + 1), a);
 
         assertArrayEquals(new String[] {"2.5", "-0.0"}, profileOf(d).values());
         assertArrayEquals(new long[] {2, 1}, profileOf(d).counts());
@@ -61,20 +62,32 @@ class ValuesTest {
     }
 
     @Test
-    void aRecorderFirstRunThroughAnOlderArrayIsSharedWithTheGrownOne() {
+    void anArrayFetchedBeforeTheThreadsArrayGrewHoldsTheSameRecorders() {
         int s = site(ValueType.INT);
-        SiteRecorder[] old = Values.recorders(s + 1);
-        int later = ValueSiteRegistry.reserve(5000) + 4999;   // a class with many sites loads
-        SiteRecorder[] grown = Values.recorders(later + 1);
+        SiteRecorder[] old = Values.recorders(s, s + 1);
+        int first = ValueSiteRegistry.reserve(5000);   // a class with many sites loads, and runs
+        for (int id = first; id < first + 5000; id++) {
+            ValueSiteRegistry.register(new ValueSiteMeta(id, "T", "m", "()V", null, 1, SiteKind.LOCAL, ValueType.INT, 0,
+                    "x", null, null));
+        }
+        SiteRecorder[] grown = Values.recorders(first, first + 5000);
+        assertTrue(grown != old);
         Values.onInt(3, old, s);
         Values.onInt(3, grown, s);
         Values.onInt(4, old, s);
         assertEquals(old[s], grown[s]);
-        for (int id = later - 4999; id <= later; id++) {
-            ValueSiteRegistry.register(new ValueSiteMeta(id, "T", "m", "()V", null, 1, SiteKind.LOCAL, ValueType.INT, 0,
-                    "x", null, null));
-        }
         assertEquals(3, profileOf(s).executed());
+    }
+
+    @Test
+    void sitesThatNeverRanAreNotReported() {
+        int s = site(ValueType.INT);
+        int quiet = site(ValueType.INT);
+        SiteRecorder[] rs = Values.recorders(s, quiet + 1);
+        Values.onInt(1, rs, s);
+        List<ValueSiteProfile> all = ValueCollector.collect(ValueSiteRegistry.snapshot());
+        assertTrue(all.stream().anyMatch(p -> p.siteId() == s));
+        assertTrue(all.stream().noneMatch(p -> p.siteId() == quiet));
     }
 
     @Test
@@ -85,7 +98,7 @@ class ValuesTest {
             int me = t;
             threads.add(new Thread(() -> {
                 for (int i = 0; i < 100_000; i++) {
-                    Values.onInt(i % 2 == 0 ? 7 : me, Values.recorders(s + 1), s);
+                    Values.onInt(i % 2 == 0 ? 7 : me, Values.recorders(s, s + 1), s);
                 }
             }));
         }
