@@ -3,6 +3,7 @@ package io.loupe.instrument.instr;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.instrument.flow.MethodModel;
+import io.loupe.instrument.values.StoredCopies;
 import io.loupe.instrument.values.ValueProbeInserter;
 import io.loupe.instrument.values.ValueSettings;
 import io.loupe.instrument.values.ValueSite;
@@ -100,6 +101,14 @@ public final class ClassInstrumenter {
         } finally {
             if (sites != null) {
                 sites.metas.forEach(ValueSiteRegistry::register);   // every reserved id, whatever happened
+                for (int j = 0; j < sites.perMethod.size(); j++) {
+                    int[] sources = StoredCopies.sources(sites.perMethod.get(j));
+                    for (int i = 0; i < sources.length; i++) {
+                        if (sources[i] >= 0) {
+                            ValueSiteRegistry.copies(sites.firstIds[j] + i, sites.firstIds[j] + sources[i]);
+                        }
+                    }
+                }
             }
         }
     }

@@ -63,9 +63,13 @@ public final class ValueProbeInserter {
         entry.add(push(firstId + sites.size()));
         entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "recorders", "(II)" + RECORDERS, false));
         entry.add(new VarInsnNode(Opcodes.ASTORE, array));
+        int[] copies = StoredCopies.sources(sites);
         for (int i = 0; i < sites.size(); i++) {
             ValueSite s = sites.get(i);
             int id = firstId + i;
+            if (copies[i] >= 0) {
+                continue;   // a store of the value just profiled: its profile is a copy (StoredCopies)
+            }
             if (s.kind() == SiteKind.PARAM) {
                 entry.add(new VarInsnNode(load(s.type()), s.var()));
                 entry.add(record(s.type(), array, id));

@@ -14,7 +14,9 @@ import java.util.Map;
  * Merges every thread's recorders into one {@link ValueSiteProfile} per site that ran: counters
  * are summed; tables are merged by value (counts summed) and cut back to the table size, best
  * first, ties broken by the printed value so the output is deterministic. A site whose values are
- * at most the table size in every thread is therefore exact across threads too.
+ * at most the table size in every thread is therefore exact across threads too. A site without a
+ * probe that stores the value a load just produced gets a copy of that load's profile
+ * ({@link ValueSiteRegistry#copies}).
  */
 public final class ValueCollector {
 
@@ -72,6 +74,17 @@ public final class ValueCollector {
             }
             out.add(new ValueSiteProfile(site, executed, profiled, weight, mrv, values, counts, off, on));
         }
+        Map<Integer, ValueSiteProfile> bySite = new HashMap<>();
+        out.forEach(p -> bySite.put(p.siteId(), p));
+        for (int[] copy : ValueSiteRegistry.copies()) {
+            ValueSiteProfile source = bySite.get(copy[1]);
+            if (copy[0] < sites.size() && source != null) {
+                out.add(new ValueSiteProfile(copy[0], source.executed(), source.profiled(), source.weight(),
+                        source.mrvHits(), source.values().clone(), source.counts().clone(), source.switchedOff(),
+                        source.switchedOn()));
+            }
+        }
+        out.sort((a, b) -> Integer.compare(a.siteId(), b.siteId()));
         return out;
     }
 

@@ -15,6 +15,8 @@ import java.util.List;
 public final class ValueSiteRegistry {
 
     private static final List<ValueSiteMeta> SITES = new ArrayList<>();
+    /** Pairs (site, source): sites without a probe whose values are those of another site. */
+    private static final List<int[]> COPIES = new ArrayList<>();
 
     private ValueSiteRegistry() {
     }
@@ -35,6 +37,19 @@ public final class ValueSiteRegistry {
             throw new IllegalStateException("value site id " + id + " not reserved or registered twice");
         }
         SITES.set(id, meta);
+    }
+
+    /**
+     * Declares that site {@code site} has no probe of its own and sees exactly the values of site
+     * {@code source} (a store of the value a load just produced): its profile is a copy.
+     */
+    public static synchronized void copies(int site, int source) {
+        COPIES.add(new int[] {site, source});
+    }
+
+    /** Every (site, source) pair declared by {@link #copies}. */
+    public static synchronized List<int[]> copies() {
+        return new ArrayList<>(COPIES);
     }
 
     /** The number of ids reserved so far. */
