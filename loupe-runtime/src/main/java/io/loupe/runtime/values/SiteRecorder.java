@@ -15,7 +15,7 @@ import jdk.internal.vm.annotation.DontInline;
  * Executions are not counted separately: {@link #executed()} adds the gate periods up.
  *
  * <p><b>Back-off and weights.</b> The off period is {@code backoff} times the executions so far
- * plus a random part below {@code interval} (so that sites do not switch on in lock step and
+ * (but at least {@link #MIN_OFF_INTERVALS} intervals) plus a random part below {@code interval} (so that sites do not switch on in lock step and
  * periodic values are not aliased). After it, profiling switches back on for a window: if the
  * site's values have changed phase the test sees invariance move and profiling stays on.
  * The executions skipped in an off period are credited to the table: half in the proportions of
@@ -28,6 +28,13 @@ import jdk.internal.vm.annotation.DontInline;
  * phase after the first.
  */
 public final class SiteRecorder {
+
+    /**
+     * The shortest off period, in convergence intervals: without it a site that has converged early
+     * (after a few thousand executions, where {@code backoff} times the executions is less than a
+     * window) would spend most of its time in windows.
+     */
+    static final int MIN_OFF_INTERVALS = 8;
 
     /** Executions left before the next profiled one; see the class comment. */
     int gate = 1;
@@ -172,7 +179,8 @@ public final class SiteRecorder {
             return;
         }
         long executions = accounted;
-        long offPeriod = (long) (executions * config.backoff()) + nextRandom(config.interval());
+        long offPeriod = Math.max((long) (executions * config.backoff()), MIN_OFF_INTERVALS * (long) config.interval())
+                + nextRandom(config.interval());
         offPeriod = Math.max(1, Math.min(offPeriod, Integer.MAX_VALUE - 1));
         gate = (int) offPeriod + 1;
         gateSet = gate;

@@ -1,0 +1,76 @@
+package io.loupe.bench;
+
+import io.loupe.analysis.values.ValueAnalysis;
+import io.loupe.analysis.values.ValueDiff;
+import io.loupe.analysis.values.ValueDiffSummary;
+import io.loupe.data.Profile;
+import io.loupe.data.format.ProfileReader;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * How close convergent value profiling comes to full profiling (Calder et al., §7): for every
+ * workload and round whose profiles the harness kept ({@code --keep-profiles DIR} with the
+ * configurations {@code values} and {@code values-conv}), compares the convergent profile against
+ * the full one of the same round with {@link ValueDiff}, the full profile as the reference, and
+ * prints one Markdown row each: the share of executions profiled, Find-1 (the share of
+ * executions, at sites whose Inv-1 is at least 30% in the full profile, where the convergent
+ * profile has the same top value), Find-N, and the mean absolute Inv-1 difference, both weighted by
+ * executions.
+ *
+ * <p>Run: {@code java -cp loupe-bench/target/classes:$(cat loupe-bench/target/bench.classpath)
+ * io.loupe.bench.ValueAccuracy DIR}
+ */
+public final class ValueAccuracy {
+
+    private static final Pattern FULL = Pattern.compile("(.+)-values-(\\d+)\\.prof");
+
+    private ValueAccuracy() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: ValueAccuracy DIR   (profiles kept by OverheadHarness --keep-profiles DIR)");
+            System.exit(64);
+        }
+        System.out.print(render(Path.of(args[0])));
+    }
+
+    static String render(Path dir) throws IOException {
+        List<Path> fulls;
+        try (Stream<Path> files = Files.list(dir)) {
+            fulls = new ArrayList<>(files.filter(f -> FULL.matcher(f.getFileName().toString()).matches()).sorted().toList());
+        }
+        StringBuilder md = new StringBuilder();
+        md.append("| workload | round | sites | profiled (conv) | sites with Inv-1 ≥ 30% | Find-1 | Find-N | Diff-Inv1 |\n");
+        md.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (Path full : fulls) {
+            Matcher m = FULL.matcher(full.getFileName().toString());
+            if (!m.matches()) {
+                continue;
+            }
+            Path conv = dir.resolve(m.group(1) + "-values-conv-" + m.group(2) + ".prof");
+            if (!Files.isRegularFile(conv)) {
+                continue;
+            }
+            Profile a = ProfileReader.read(full);
+            Profile b = ProfileReader.read(conv);
+            ValueDiffSummary s = ValueDiff.compare(ValueAnalysis.of(a), ValueAnalysis.of(b), ValueDiff.DEFAULT_THRESHOLD)
+                    .summary();
+            long executed = b.stats().getOrDefault("values.executed", 0L);
+            long profiled = b.stats().getOrDefault("values.profiled", 0L);
+            md.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.4f |%n",
+                    m.group(1), m.group(2), s.sitesA(), executed == 0 ? 0 : 100.0 * profiled / executed,
+                    100 * s.invariantShare(), 100 * s.find1(), 100 * s.findN(), s.diffInv1()));
+        }
+        return md.toString();
+    }
+}

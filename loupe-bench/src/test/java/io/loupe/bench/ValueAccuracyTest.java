@@ -1,0 +1,43 @@
+package io.loupe.bench;
+
+import io.loupe.data.Profile;
+import io.loupe.data.ProfileHeader;
+import io.loupe.data.format.ProfileWriter;
+import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.data.values.ValueType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ValueAccuracyTest {
+
+    private static Profile profile(long profiled, String top, String second) {
+        ValueSiteMeta site = new ValueSiteMeta(0, "A", "m", "(I)V", null, 3, SiteKind.PARAM, ValueType.INT, 0, "x", null, null);
+        ValueSiteMeta other = new ValueSiteMeta(1, "A", "m", "(I)V", null, 4, SiteKind.LOCAL, ValueType.INT, 1, "y", "const", "c");
+        return new Profile(new ProfileHeader("t", 0, "profile=values", 1, "jvm", "cmd"), List.of(), List.of(), List.of(),
+                Map.of("values.executed", 1000L, "values.profiled", profiled), List.of(), List.of(site, other),
+                List.of(new ValueSiteProfile(0, 800, profiled, 800, 0, new String[] {top, second}, new long[] {600, 200}, 0, 0),
+                        new ValueSiteProfile(1, 200, 200, 200, 0, new String[] {"1", "2"}, new long[] {100, 100}, 0, 0)));
+    }
+
+    @Test
+    void comparesEachConvergentProfileWithTheFullOneOfItsRound(@TempDir Path dir) throws Exception {
+        ProfileWriter.write(profile(1000, "7", "9"), dir.resolve("lua-values-0.prof"));
+        ProfileWriter.write(profile(100, "8", "7"), dir.resolve("lua-values-conv-0.prof"));
+        ProfileWriter.write(profile(1000, "7", "9"), dir.resolve("h2-values-1.prof"));   // no convergent partner: skipped
+
+        List<String> rows = ValueAccuracy.render(dir).lines().toList();
+
+        assertEquals(3, rows.size());
+        // site 0 (Inv-1 75%, 800 executions) finds another top value; site 1 (Inv-1 50%) the same:
+        // Find-1 = 200 / 1000, and Find-N = 1000 / 1000 since 7 is among the convergent table's top values
+        assertEquals("| lua | 0 | 2 | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 |", rows.get(2));
+    }
+}
