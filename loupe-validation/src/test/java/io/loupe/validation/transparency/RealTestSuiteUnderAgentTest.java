@@ -94,7 +94,7 @@ class RealTestSuiteUnderAgentTest {
     @Test
     void atKEqualToFourEveryTestHasTheSameOutcomeAndTheProfileHoldsKIterationPathsOfTheLibrary() throws Exception {
         Path out = workDir.resolve("k4.prof");
-        Profile profile = runUnderAgentAndCompare("k=4,out=" + out, out);
+        Profile profile = runUnderAgentAndCompare("profile=paths,k=4,out=" + out, out);
         assertFalse(profile.forests().isEmpty(), "no k-slab forest");
         KIpfBuilder builder = new KIpfBuilder(4);
         profile.forests().forEach(builder::add);
@@ -114,16 +114,27 @@ class RealTestSuiteUnderAgentTest {
     @Test
     void atKEqualToOneEveryTestHasTheSameOutcomeAndTheProfileHoldsPathCountsOfTheLibrary() throws Exception {
         Path out = workDir.resolve("k1.prof");
-        Profile profile = runUnderAgentAndCompare("k=1,out=" + out, out);
+        Profile profile = runUnderAgentAndCompare("profile=paths,k=1,out=" + out, out);
         Set<String> library = libraryClasses();
         long methodsWithPaths = profile.counts().stream().map(PathCounts::methodId)
                 .filter(id -> library.contains(profile.methods().get(id).className())).count();
         assertTrue(methodsWithPaths > 500, "commons-lang3 methods with path counts: " + methodsWithPaths);
     }
 
+    @Test
+    void underConvergentValueProfilingEveryTestHasTheSameOutcomeAndTheProfileHoldsTheLibrarysValues()
+            throws Exception {
+        Path out = workDir.resolve("values.prof");
+        Profile profile = runUnderAgentAndCompare("profile=values,convergent=true,out=" + out, out);
+        Set<String> library = libraryClasses();
+        long sitesThatRan = profile.values().stream()
+                .filter(v -> library.contains(profile.valueSites().get(v.siteId()).className())).count();
+        assertTrue(sitesThatRan > 5_000, "commons-lang3 value sites that ran: " + sitesThatRan);
+    }
+
     /** Runs the suite under the agent; its summary and exit code must equal the plain run's. */
     private static Profile runUnderAgentAndCompare(String options, Path out) throws Exception {
-        AgentRun.Result r = runSuite("profile=paths,include=org.apache.commons.lang3.*," + options);
+        AgentRun.Result r = runSuite("include=org.apache.commons.lang3.*," + options);
         ConsoleSummary summary = ConsoleSummary.parse(r.stdout());
         assertEquals(plainSummary, summary, "test results changed under the agent (" + options + ")\n"
                 + "without:\n" + tail(plain.stdout()) + "\nwith:\n" + tail(r.stdout()) + "\n" + tail(r.stderr()));
