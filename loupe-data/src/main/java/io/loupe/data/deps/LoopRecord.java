@@ -1,0 +1,12 @@
+package io.loupe.data.deps;
+
+/**
+ * What ran of one loop in one context (camp) or of one loop overall (lamp).
+ *
+ * @param loop        the loop ({@link DepLoopMeta#id()})
+ * @param context     its loop context node in camp mode, -1 in lamp mode
+ * @param invocations how often the loop was entered
+ * @param iterations  how many iterations ran, over all invocations
+ */
+public record LoopRecord(int loop, int context, long invocations, long iterations) {
+}
