@@ -58,10 +58,16 @@ public final class ProfileDumper {
                 Warnings.info("wrote block trace " + trace);
             }
             long instrumented = p.methods().stream().filter(m -> m.storage() != MethodMeta.Storage.NONE).count();
-            String values = p.valueSites().isEmpty() ? "" : p.valueSites().size() + " value sites, ";
-            Warnings.info("wrote " + out + " (" + instrumented + " methods instrumented, " + values
-                    + Math.max(p.stats().getOrDefault("paths.threads", 0L), p.stats().getOrDefault("values.threads", 0L))
-                    + " threads)");
+            List<String> parts = new ArrayList<>();
+            if (!p.methods().isEmpty()) {
+                parts.add(instrumented + " methods instrumented");
+            }
+            if (!p.valueSites().isEmpty()) {
+                parts.add(p.valueSites().size() + " value sites");
+            }
+            long threads = Math.max(p.stats().getOrDefault("paths.threads", 0L), p.stats().getOrDefault("values.threads", 0L));
+            parts.add(threads + (threads == 1 ? " thread" : " threads"));
+            Warnings.info("wrote " + out + " (" + String.join(", ", parts) + ")");
         } catch (IOException | RuntimeException e) {
             Warnings.info("could not write profile " + out + ": " + e);
         }
