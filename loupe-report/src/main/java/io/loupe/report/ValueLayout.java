@@ -21,7 +21,8 @@ final class ValueLayout {
 
     /**
      * {@code Class.method:line}, shortened to {@code width} if needed like {@link TextLayout#fit}:
-     * package names first abbreviated to their initials, then the rest cut.
+     * package names first abbreviated to their initials, then the method name cut — never the
+     * line, which is what finds the site in the source.
      */
     static String where(ValueSiteMeta m, int width) {
         String line = m.line() >= 0 ? ":" + m.line() : "";
@@ -42,7 +43,9 @@ final class ValueLayout {
         if (shorter.length() <= width || width < 8) {
             return shorter;
         }
-        return shorter.substring(0, width - 1) + "…";
+        String head = shortCls + "." + m.method();
+        int room = width - line.length() - 1;
+        return room > 0 ? head.substring(0, Math.min(head.length(), room)) + "…" + line : shorter.substring(0, width - 1) + "…";
     }
 
     /** {@code text} cut to {@code width} characters, the last one an ellipsis when cut. */
