@@ -355,11 +355,19 @@ public final class AgentOptions {
                 && decreaseBound == BOUND && backoff == BACKOFF;
     }
 
+    /** True if every path option has its default (then a profile without paths need not list them). */
+    private boolean pathDefaults() {
+        return k == 1 && arrayLimit == 4096 && maxNodes == 4_000_000 && runLength == null && !trivial;
+    }
+
     @Override
     public String toString() {
         StringJoiner j = new StringJoiner(",");
         j.add("profile=" + String.join(";", profilers));
-        j.add("k=" + k);
+        boolean paths = profilers.contains("paths") || blockTrace() || !pathDefaults();
+        if (paths) {
+            j.add("k=" + k);
+        }
         j.add("out=" + out);
         if (!include.isEmpty()) {
             j.add("include=" + String.join(";", include));
@@ -367,10 +375,12 @@ public final class AgentOptions {
         if (!exclude.isEmpty()) {
             j.add("exclude=" + String.join(";", exclude));
         }
-        j.add("paths.arrayLimit=" + arrayLimit);
-        j.add("paths.maxNodes=" + maxNodes);
-        j.add("paths.runLength=" + (runLength == null ? "auto" : runLength.toString()));
-        j.add("paths.trivial=" + trivial);
+        if (paths) {
+            j.add("paths.arrayLimit=" + arrayLimit);
+            j.add("paths.maxNodes=" + maxNodes);
+            j.add("paths.runLength=" + (runLength == null ? "auto" : runLength.toString()));
+            j.add("paths.trivial=" + trivial);
+        }
         if (values() || !valueDefaults()) {
             j.add("values.kinds=" + String.join(";", valueKinds));
             j.add("values.tableSize=" + tableSize);

@@ -112,6 +112,11 @@ class AgentOptionsTest {
             assertEquals(o.backoff(), again.backoff());
         }
         assertFalse(AgentOptions.parse("profile=paths").toString().contains("values."), "no value keys when values are off");
+        assertFalse(AgentOptions.parse("profile=values").toString().contains("paths."), "no path keys when paths are off");
+        assertTrue(AgentOptions.parse("profile=values,k=3").toString().contains("k=3"), "unless one was set");
+        for (String text : List.of("profile=values,k=3", "profile=values,paths.trivial=true")) {
+            assertEquals(AgentOptions.parse(text).toString(), AgentOptions.parse(AgentOptions.parse(text).toString()).toString());
+        }
         assertTrue(AgentOptions.parse("profile=values").toString().contains("values.kinds=param;field;array;return;local"));
         assertEquals(2, AgentOptions.parse("values.tableSize=2").topN(), "the default N is capped at the table size");
     }
