@@ -1,0 +1,130 @@
+package io.loupe.runtime.deps;
+
+import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.LoopRecord;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * One dependence profile: its mode, the context tree (camp mode) and every thread's state. The
+ * collector merges the threads' tables into the profile's dependences and loop records.
+ */
+public final class DepProfiler {
+
+    private final DepMode mode;
+    private final ContextTree tree;
+    private final IntUnaryOperator recursionLoop;
+    private final List<DepThread> threads = new ArrayList<>();
+
+    /**
+     * @param recursionLoop maps a call site to the loop id of the pseudo-loop that stands for a
+     *                      recursion entered through it ({@code DepLoopMeta.recursion}); the
+     *                      registry hands these out when a recursion is first seen
+     */
+    public DepProfiler(DepMode mode, IntUnaryOperator recursionLoop) {
+        this.mode = mode;
+        this.tree = mode == DepMode.CAMP ? new ContextTree() : null;
+        this.recursionLoop = recursionLoop;
+    }
+
+    public DepMode mode() {
+        return mode;
+    }
+
+    /** The context tree, or null in lamp mode. */
+    public ContextTree tree() {
+        return tree;
+    }
+
+    int recursionLoop(int callSite) {
+        return recursionLoop.applyAsInt(callSite);
+    }
+
+    /** A new thread's state (to be used by that thread only), registered so its data outlives it. */
+    public DepThread newThread() {
+        synchronized (threads) {
+            DepThread t = new DepThread(this, threads.size());
+            threads.add(t);
+            return t;
+        }
+    }
+
+    private List<DepThread> threads() {
+        synchronized (threads) {
+            return new ArrayList<>(threads);
+        }
+    }
+
+    /** The context tree's nodes (empty in lamp mode). */
+    public List<ContextNode> contexts() {
+        return tree == null ? List.of() : tree.snapshot();
+    }
+
+    /**
+     * Every thread's dependences merged: counts add up, relation bits OR. Sorted by type,
+     * crossThread, srcSite, srcContext, dstSite, dstContext. A dependence's loops are outermost
+     * first: in camp mode sorted by node id (an enclosing loop's node is created before the nodes
+     * below it); in lamp mode loop ids say nothing of nesting, so they keep the order first seen,
+     * threads taken in creation order (in a single thread that is the outermost-first order of the
+     * walk that set them). Read it when the threads are quiet (at exit).
+     */
+    public List<Dependence> dependences() {
+        Map<List<Integer>, long[]> counts = new HashMap<>();
+        Map<List<Integer>, Map<Integer, Byte>> loops = new HashMap<>();
+        for (DepThread t : threads()) {
+            DepTable table = t.table;
+            for (int e = 0; e < table.size(); e++) {
+                List<Integer> key = List.of(table.type(e).ordinal(), table.cross(e) ? 1 : 0, table.srcSite(e),
+                        table.srcContext(e), table.dstSite(e), table.dstContext(e));
+                counts.computeIfAbsent(key, k -> new long[1])[0] += table.count(e);
+                Map<Integer, Byte> rel = loops.computeIfAbsent(key, k -> new java.util.LinkedHashMap<>());
+                for (int i = 0; i < table.loops(e); i++) {
+                    rel.merge(table.loopKey(e, i), table.relation(e, i), (a, b) -> (byte) (a | b));
+                }
+            }
+        }
+        List<Dependence> out = new ArrayList<>();
+        for (Map.Entry<List<Integer>, long[]> en : counts.entrySet()) {
+            List<Integer> k = en.getKey();
+            Map<Integer, Byte> rel = loops.get(k);
+            int[] keys = rel.keySet().stream().mapToInt(Integer::intValue).toArray();
+            if (mode == DepMode.CAMP) {
+                Arrays.sort(keys);
+            }
+            byte[] bits = new byte[keys.length];
+            for (int i = 0; i < keys.length; i++) {
+                bits[i] = rel.get(keys[i]);
+            }
+            out.add(new Dependence(io.loupe.data.deps.DepType.values()[k.get(0)], k.get(2), k.get(3), k.get(4), k.get(5),
+                    en.getValue()[0], k.get(1) == 1, keys, bits));
+        }
+        out.sort(Comparator.comparing(Dependence::type).thenComparing(Dependence::crossThread)
+                .thenComparingInt(Dependence::srcSite).thenComparingInt(Dependence::srcContext)
+                .thenComparingInt(Dependence::dstSite).thenComparingInt(Dependence::dstContext));
+        return out;
+    }
+
+    /** Every loop's record over all threads, sorted by loop id then context. */
+    public List<LoopRecord> loops() {
+        Map<Long, long[]> merged = new HashMap<>();
+        for (DepThread t : threads()) {
+            t.loops.forEach((key, loop, inv, it) -> {
+                int context = mode == DepMode.CAMP ? key : -1;
+                long[] m = merged.computeIfAbsent((long) loop << 32 | (context & 0xFFFFFFFFL), k -> new long[2]);
+                m[0] += inv;
+                m[1] += it;
+            });
+        }
+        List<LoopRecord> out = new ArrayList<>();
+        merged.forEach((k, v) -> out.add(new LoopRecord((int) (k >> 32), (int) (long) k, v[0], v[1])));
+        out.sort(Comparator.comparingInt(LoopRecord::loop).thenComparingInt(LoopRecord::context));
+        return out;
+    }
+}

@@ -1,0 +1,400 @@
+package io.loupe.runtime.deps;
+
+import java.util.Arrays;
+
+/**
+ * One thread's dependence profiling state: its clock, loop stack, call frames, current context,
+ * dependence table and loop records. Only the owning thread calls it.
+ *
+ * <p><b>Clock.</b> Every event ticks the clock first, so an access's time never equals a threshold.
+ * A loop level keeps the time its invocation began ({@code inv}) and its current iteration began
+ * ({@code iter}); an earlier access at {@code t} relates to the current point at each level,
+ * outermost first: {@code t ≥ iter} intra (go deeper), {@code inv ≤ t < iter} inter (stop),
+ * {@code t < inv} not a common level (stop). This is Algorithm 1, lines 6–14, on timestamps
+ * instead of iteration vectors (docs/deps.md, "Iterations and timestamps").
+ *
+ * <p><b>Loop records.</b> A loop's iterations count the executions of its header: one at entry plus
+ * one per back edge.
+ *
+ * <p><b>Recursion</b> (CAMP §III-A: the first recursive call site is a loop node whose iterations
+ * are the recursion depth). A call to a method active on this thread at frame {@code k} is a
+ * recursion entered through frame {@code k}'s call site. Loupe cannot know a method is recursive
+ * before it recurses, so the pseudo-loop begins at the first recursive call: a level is pushed at
+ * the depth frame {@code k} was entered with, keyed by the loop context node below frame
+ * {@code k}'s call node ({@code recursionLoop(site)}) or by that loop id in lamp mode, and the
+ * context of every activation inside is that node. Every further recursive call and every return
+ * to an activation still inside the recursion begins a new iteration: an iteration is a stretch of
+ * one activation between calls, so accesses of two activations (or of one activation before and
+ * after it recursed) are inter, accesses within one stretch intra. The loops that the recursing
+ * activations are in are hidden while a deeper activation runs (moved aside, put back when it
+ * returns): the stack an activation sees is the loops around the recursion, the pseudo-loop, and
+ * its own loops, so the stack stays as deep as one activation's nest. A recursion whose outermost
+ * frame lies inside the first cycle of an active one is that same recursion (mutual recursion is
+ * one pseudo-loop); one whose outermost frame began inside an active recursion's later
+ * activations is a nested recursion with its own level. The pseudo-loop ends when the first
+ * recursive call returns. Its record counts one invocation per recursion and one iteration per
+ * activation inside it (the recursive calls).
+ *
+ * <p><b>Exceptions.</b> {@link #mark()} at a method's entry and {@link #restore(long, int)} at a
+ * handler unwind frames, loops and context to that entry plus the loops enclosing the handler.
+ */
+public final class DepThread {
+
+    private static final byte NORMAL = 0, RECURSION_START = 1, RECURSION_STEP = 2;
+
+    final DepProfiler profiler;
+    final int id;
+    private final boolean camp;
+    private final ContextTree tree;
+    final DepTable table = new DepTable();
+    final LoopCounts loops = new LoopCounts();
+
+    private long clock;
+    /** Serial of the current access, so a dependence counts once per destination access. */
+    long access;
+    private ContextTree.Node ctx;
+
+    // loop stack (visible levels)
+    int depth;
+    int[] lvKey = new int[8];
+    private int[] lvLoop = new int[8];
+    private ContextTree.Node[] lvNode = new ContextTree.Node[8];
+    private ContextTree.Node[] lvOuter = new ContextTree.Node[8];
+    long[] lvInv = new long[8];
+    long[] lvIter = new long[8];
+
+    // levels hidden by recursive calls
+    private int aside;
+    private int[] asKey = new int[8];
+    private int[] asLoop = new int[8];
+    private ContextTree.Node[] asNode = new ContextTree.Node[8];
+    private ContextTree.Node[] asOuter = new ContextTree.Node[8];
+    private long[] asInv = new long[8];
+    private long[] asIter = new long[8];
+
+    // call frames; frame 0 is the thread's entry
+    private int frame;
+    private int[] frMethod = new int[16];
+    private int[] frSite = new int[16];
+    private ContextTree.Node[] frCtxBefore = new ContextTree.Node[16];
+    private int[] frDepthBefore = new int[16];
+    private ContextTree.Node[] frCallee = new ContextTree.Node[16];
+    private int[] frBase = new int[16];
+    private byte[] frKind = new byte[16];
+    private int[] frRegion = new int[16];
+    private int[] frMovedFrom = new int[16];
+    private int[] frAside = new int[16];
+
+    // per method: active activations and the frame of the outermost one
+    private int[] active = new int[64];
+    private int[] outer = new int[64];
+
+    // active recursions: outermost frame r, first recursive frame s, level
+    private int regions;
+    private int[] rgR = new int[4];
+    private int[] rgS = new int[4];
+    private int[] rgLevel = new int[4];
+
+    /** Scratch for the history's deduplication (no allocation per access). */
+    int[] scratch = new int[16];
+
+    DepThread(DepProfiler profiler, int id) {
+        this.profiler = profiler;
+        this.id = id;
+        this.tree = profiler.tree();
+        this.camp = tree != null;
+        this.ctx = camp ? tree.root() : null;
+        frCallee[0] = ctx;
+    }
+
+    /** The thread's serial in its profiler. */
+    public int id() {
+        return id;
+    }
+
+    /** The current context id: a node id in camp mode, -1 in lamp mode. */
+    public int context() {
+        return camp ? ctx.id : -1;
+    }
+
+    /** The current loop-stack depth. */
+    public int loopDepth() {
+        return depth;
+    }
+
+    long tick() {
+        return ++clock;
+    }
+
+    // ---- accesses ----
+
+    /** A load of the location whose history is {@code h} by access site {@code site}. */
+    public void load(LocationHistory h, int site) {
+        h.access(this, site, false);
+    }
+
+    /** A store to the location whose history is {@code h} by access site {@code site}. */
+    public void store(LocationHistory h, int site) {
+        h.access(this, site, true);
+    }
+
+    /** ORs the relations of an earlier access of this thread at {@code t} into table entry {@code e}. */
+    void relate(int e, long t) {
+        for (int l = 0; l < depth; l++) {
+            if (t >= lvIter[l]) {
+                table.relate(e, lvKey[l], io.loupe.data.deps.Dependence.INTRA);
+            } else {
+                if (t >= lvInv[l]) {
+                    table.relate(e, lvKey[l], io.loupe.data.deps.Dependence.INTER);
+                }
+                return;
+            }
+        }
+    }
+
+    /**
+     * The interval of the current thresholds {@code t} falls in: how many of them are ≤ t. Two
+     * times with the same interval have no threshold between them, whatever the thresholds' order.
+     */
+    int interval(long t) {
+        int n = 0;
+        for (int l = 0; l < depth; l++) {
+            if (lvInv[l] <= t) {
+                n++;
+            }
+            if (lvIter[l] <= t) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    // ---- loops ----
+
+    /** Entry into loop {@code loopId} from outside it. */
+    public void enterLoop(int loopId) {
+        long now = tick();
+        ContextTree.Node node = camp ? tree.loop(ctx, loopId) : null;
+        int key = camp ? node.id : loopId;
+        push(key, loopId, node, ctx, now);
+        int s = loops.slot(key, loopId);
+        loops.invoked(s);
+        loops.iterated(s);
+        if (camp) {
+            ctx = node;
+        }
+    }
+
+    /** A back edge of the innermost loop. */
+    public void nextIteration() {
+        long now = tick();
+        if (depth > frBase[frame]) {
+            lvIter[depth - 1] = now;
+            loops.iterated(loops.slot(lvKey[depth - 1], lvLoop[depth - 1]));
+        }
+    }
+
+    /** An exit from the innermost loop. */
+    public void exitLoop() {
+        tick();
+        if (depth > frBase[frame]) {
+            depth--;
+            ctx = lvOuter[depth];
+        }
+    }
+
+    private void push(int key, int loop, ContextTree.Node node, ContextTree.Node outerCtx, long now) {
+        ensureLevels(depth + 1);
+        lvKey[depth] = key;
+        lvLoop[depth] = loop;
+        lvNode[depth] = node;
+        lvOuter[depth] = outerCtx;
+        lvInv[depth] = now;
+        lvIter[depth] = now;
+        depth++;
+    }
+
+    private void ensureLevels(int capacity) {
+        if (capacity > lvKey.length) {
+            int n = Math.max(capacity, lvKey.length * 2);
+            lvKey = Arrays.copyOf(lvKey, n);
+            lvLoop = Arrays.copyOf(lvLoop, n);
+            lvNode = Arrays.copyOf(lvNode, n);
+            lvOuter = Arrays.copyOf(lvOuter, n);
+            lvInv = Arrays.copyOf(lvInv, n);
+            lvIter = Arrays.copyOf(lvIter, n);
+        }
+    }
+
+    // ---- calls ----
+
+    /** Before a call at {@code callSite} to method {@code method} (dense method id). */
+    public void enterCall(int callSite, int method) {
+        long now = tick();
+        int f = ++frame;
+        if (f == frMethod.length) {
+            growFrames();
+        }
+        if (method >= active.length) {
+            int n = Math.max(method + 1, active.length * 2);
+            active = Arrays.copyOf(active, n);
+            outer = Arrays.copyOf(outer, n);
+        }
+        frMethod[f] = method;
+        frSite[f] = callSite;
+        frCtxBefore[f] = ctx;
+        frDepthBefore[f] = depth;
+        frMovedFrom[f] = depth;
+        frAside[f] = aside;
+        frKind[f] = NORMAL;
+        frRegion[f] = -1;
+        if (active[method]++ == 0) {
+            outer[method] = f;
+            if (camp) {
+                ctx = tree.call(ctx, callSite);
+            }
+        } else {
+            recursiveCall(f, outer[method], now);
+        }
+        frCallee[f] = ctx;
+        frBase[f] = depth;
+    }
+
+    private void recursiveCall(int f, int k, long now) {
+        int i = regions - 1;
+        while (i >= 0 && rgR[i] > k) {
+            i--;
+        }
+        if (i >= 0 && k < rgS[i]) {
+            // the same recursion again: a new iteration of its pseudo-loop
+            int q = rgLevel[i];
+            hideAbove(f, q + 1);
+            lvIter[q] = now;
+            loops.iterated(loops.slot(lvKey[q], lvLoop[q]));
+            frKind[f] = RECURSION_STEP;
+            frRegion[f] = i;
+            ctx = lvNode[q];
+        } else {
+            // a new recursion entered through frame k's call site
+            hideAbove(f, frDepthBefore[k]);
+            int loopId = profiler.recursionLoop(frSite[k]);
+            ContextTree.Node node = camp ? tree.loop(frCallee[k], loopId) : null;
+            int key = camp ? node.id : loopId;
+            push(key, loopId, node, ctx, now);
+            int s = loops.slot(key, loopId);
+            loops.invoked(s);
+            loops.iterated(s);
+            if (regions == rgR.length) {
+                rgR = Arrays.copyOf(rgR, regions * 2);
+                rgS = Arrays.copyOf(rgS, regions * 2);
+                rgLevel = Arrays.copyOf(rgLevel, regions * 2);
+            }
+            rgR[regions] = k;
+            rgS[regions] = f;
+            rgLevel[regions] = depth - 1;
+            frRegion[f] = regions++;
+            frKind[f] = RECURSION_START;
+            ctx = node;
+        }
+    }
+
+    /** Moves the levels from {@code from} up aside (frame {@code f} puts them back on return). */
+    private void hideAbove(int f, int from) {
+        frMovedFrom[f] = from;
+        frAside[f] = aside;
+        int n = depth - from;
+        if (n <= 0) {
+            return;
+        }
+        if (aside + n > asKey.length) {
+            int c = Math.max(aside + n, asKey.length * 2);
+            asKey = Arrays.copyOf(asKey, c);
+            asLoop = Arrays.copyOf(asLoop, c);
+            asNode = Arrays.copyOf(asNode, c);
+            asOuter = Arrays.copyOf(asOuter, c);
+            asInv = Arrays.copyOf(asInv, c);
+            asIter = Arrays.copyOf(asIter, c);
+        }
+        System.arraycopy(lvKey, from, asKey, aside, n);
+        System.arraycopy(lvLoop, from, asLoop, aside, n);
+        System.arraycopy(lvNode, from, asNode, aside, n);
+        System.arraycopy(lvOuter, from, asOuter, aside, n);
+        System.arraycopy(lvInv, from, asInv, aside, n);
+        System.arraycopy(lvIter, from, asIter, aside, n);
+        aside += n;
+        depth = from;
+    }
+
+    /** After a call returns normally. */
+    public void exitCall() {
+        long now = tick();
+        if (frame > 0) {
+            popFrame(now);
+        }
+    }
+
+    private void popFrame(long now) {
+        int f = frame--;
+        active[frMethod[f]]--;
+        if (frKind[f] != NORMAL) {
+            // put back the levels the recursive call hid
+            int from = frMovedFrom[f];
+            int n = aside - frAside[f];
+            ensureLevels(from + n);
+            aside = frAside[f];
+            System.arraycopy(asKey, aside, lvKey, from, n);
+            System.arraycopy(asLoop, aside, lvLoop, from, n);
+            System.arraycopy(asNode, aside, lvNode, from, n);
+            System.arraycopy(asOuter, aside, lvOuter, from, n);
+            System.arraycopy(asInv, aside, lvInv, from, n);
+            System.arraycopy(asIter, aside, lvIter, from, n);
+            if (frKind[f] == RECURSION_START) {
+                regions--;
+            } else {
+                // back in an activation inside the recursion: a new stretch, a new iteration
+                lvIter[rgLevel[frRegion[f]]] = now;
+            }
+        }
+        depth = frDepthBefore[f];
+        ctx = frCtxBefore[f];
+    }
+
+    private void growFrames() {
+        int n = frMethod.length * 2;
+        frMethod = Arrays.copyOf(frMethod, n);
+        frSite = Arrays.copyOf(frSite, n);
+        frCtxBefore = Arrays.copyOf(frCtxBefore, n);
+        frDepthBefore = Arrays.copyOf(frDepthBefore, n);
+        frCallee = Arrays.copyOf(frCallee, n);
+        frBase = Arrays.copyOf(frBase, n);
+        frKind = Arrays.copyOf(frKind, n);
+        frRegion = Arrays.copyOf(frRegion, n);
+        frMovedFrom = Arrays.copyOf(frMovedFrom, n);
+        frAside = Arrays.copyOf(frAside, n);
+    }
+
+    // ---- exceptions ----
+
+    /** The state at a method's entry, kept in a local: its frame and loop depth. */
+    public long mark() {
+        return (long) frame << 32 | depth;
+    }
+
+    /**
+     * At an exception handler: unwinds the frames the exception left, then returns to the
+     * method's entry state ({@code mark}) plus the {@code enclosingLoops} loops that statically
+     * enclose the handler, whose iteration state is still live.
+     */
+    public void restore(long mark, int enclosingLoops) {
+        long now = tick();
+        int f = (int) (mark >>> 32);
+        while (frame > f) {
+            popFrame(now);
+        }
+        int d = (int) mark + enclosingLoops;
+        if (d <= depth) {
+            depth = d;
+        }
+        ctx = depth > frBase[frame] ? (camp ? lvNode[depth - 1] : null) : frCallee[frame];
+    }
+}
