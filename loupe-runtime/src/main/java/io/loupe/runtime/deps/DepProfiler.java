@@ -5,7 +5,6 @@ import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.LoopRecord;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -69,11 +68,11 @@ public final class DepProfiler {
 
     /**
      * Every thread's dependences merged: counts add up, relation bits OR. Sorted by type,
-     * crossThread, srcSite, srcContext, dstSite, dstContext. A dependence's loops are outermost
-     * first: in camp mode sorted by node id (an enclosing loop's node is created before the nodes
-     * below it); in lamp mode loop ids say nothing of nesting, so they keep the order first seen,
-     * threads taken in creation order (in a single thread that is the outermost-first order of the
-     * walk that set them). Read it when the threads are quiet (at exit).
+     * crossThread, srcSite, srcContext, dstSite, dstContext. A dependence's loops keep the order
+     * first seen, threads taken in creation order: the relation walk goes outermost first, so for a
+     * destination whose stack does not vary (camp mode, outside recursion) that is outermost first.
+     * Node ids would not do: a pseudo-loop's node can be created before a loop it later runs in.
+     * Read it when the threads are quiet (at exit).
      */
     public List<Dependence> dependences() {
         Map<List<Integer>, long[]> counts = new HashMap<>();
@@ -95,9 +94,6 @@ public final class DepProfiler {
             List<Integer> k = en.getKey();
             Map<Integer, Byte> rel = loops.get(k);
             int[] keys = rel.keySet().stream().mapToInt(Integer::intValue).toArray();
-            if (mode == DepMode.CAMP) {
-                Arrays.sort(keys);
-            }
             byte[] bits = new byte[keys.length];
             for (int i = 0; i < keys.length; i++) {
                 bits[i] = rel.get(keys[i]);

@@ -19,21 +19,22 @@ import java.util.Arrays;
  * <p><b>Recursion</b> (CAMP §III-A: the first recursive call site is a loop node whose iterations
  * are the recursion depth). A call to a method active on this thread at frame {@code k} is a
  * recursion entered through frame {@code k}'s call site. Loupe cannot know a method is recursive
- * before it recurses, so the pseudo-loop begins at the first recursive call: a level is pushed at
- * the depth frame {@code k} was entered with, keyed by the loop context node below frame
- * {@code k}'s call node ({@code recursionLoop(site)}) or by that loop id in lamp mode, and the
- * context of every activation inside is that node. Every further recursive call and every return
- * to an activation still inside the recursion begins a new iteration: an iteration is a stretch of
- * one activation between calls, so accesses of two activations (or of one activation before and
- * after it recursed) are inter, accesses within one stretch intra. The loops that the recursing
- * activations are in are hidden while a deeper activation runs (moved aside, put back when it
- * returns): the stack an activation sees is the loops around the recursion, the pseudo-loop, and
- * its own loops, so the stack stays as deep as one activation's nest. A recursion whose outermost
- * frame lies inside the first cycle of an active one is that same recursion (mutual recursion is
- * one pseudo-loop); one whose outermost frame began inside an active recursion's later
- * activations is a nested recursion with its own level. The pseudo-loop ends when the first
- * recursive call returns. Its record counts one invocation per recursion and one iteration per
- * activation inside it (the recursive calls).
+ * before it recurses, so the pseudo-loop begins at the first recursive call: a level is pushed on
+ * the current stack (the recursion runs inside the loops active when it began), keyed by the loop
+ * context node {@code recursionLoop(site)} below frame {@code k}'s call node, or by that loop id in
+ * lamp mode, and the context of every activation inside it is that node. Every further recursive
+ * call and every return to an activation still inside the recursion begins a new iteration: an
+ * iteration is a stretch of one activation between calls, so accesses of two activations (or of
+ * one activation before and after it recursed) are inter, accesses within one stretch intra. The
+ * loops above the pseudo-loop (those of the recursing activations) are hidden while a deeper
+ * activation runs (moved aside, put back when it returns): an activation sees the loops around
+ * the recursion, the pseudo-loop and its own loops, so the stack stays as deep as one
+ * activation's nest, however deep the recursion. A recursion whose outermost frame lies inside
+ * the first cycle of an active one (frames {@code r ≤ k < s}) is that same recursion, so mutual
+ * recursion is one pseudo-loop; any other is a new pseudo-loop pushed on top. The pseudo-loop ends
+ * when the first recursive call returns. Its record counts one invocation per recursion and one
+ * iteration per recursive activation. Accesses of the outermost activation before the first
+ * recursive call precede the pseudo-loop's invocation, so they have no relation at its level.
  *
  * <p><b>Exceptions.</b> {@link #mark()} at a method's entry and {@link #restore(long, int)} at a
  * handler unwind frames, loops and context to that entry plus the loops enclosing the handler.
@@ -275,8 +276,8 @@ public final class DepThread {
             frRegion[f] = i;
             ctx = lvNode[q];
         } else {
-            // a new recursion entered through frame k's call site
-            hideAbove(f, frDepthBefore[k]);
+            // a new recursion entered through frame k's call site, nested in the loops active now
+            hideAbove(f, depth);
             int loopId = profiler.recursionLoop(frSite[k]);
             ContextTree.Node node = camp ? tree.loop(frCallee[k], loopId) : null;
             int key = camp ? node.id : loopId;

@@ -1,0 +1,212 @@
+package io.loupe.runtime.deps;
+
+import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepType;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.LoopRecord;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The pieces one by one: contexts, recursion, exceptions, deduplication, threads. */
+class EngineTest {
+
+    @Test
+    void contextTreeFindsAndCreatesChildrenOnceEvenUnderRacingThreads() throws Exception {
+        ContextTree tree = new ContextTree();
+        int threads = 4;
+        CountDownLatch start = new CountDownLatch(1);
+        ConcurrentHashMap<Integer, ContextTree.Node> seen = new ConcurrentHashMap<>();
+        List<Thread> all = new ArrayList<>();
+        List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int t = 0; t < threads; t++) {
+            Thread th = new Thread(() -> {
+                try {
+                    start.await();
+                    for (int site = 0; site < 500; site++) {
+                        ContextTree.Node c = tree.call(tree.root(), site);
+                        ContextTree.Node prev = seen.putIfAbsent(site, c);
+                        assertTrue(prev == null || prev == c);
+                        assertSame(c, tree.loop(c, 7).parent);
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            });
+            th.start();
+            all.add(th);
+        }
+        start.countDown();
+        for (Thread th : all) {
+            th.join();
+        }
+        assertEquals(List.of(), failures);
+        assertEquals(1 + 500 * 2, tree.size());
+        List<ContextNode> snap = tree.snapshot();
+        for (ContextNode n : snap) {
+            assertTrue(n.parent() < n.id());
+        }
+        assertEquals(ContextNode.Kind.ROOT, snap.get(0).kind());
+    }
+
+    @Test
+    void recursionStaysAtItsFirstCallSiteAsALoopWhoseIterationsAreTheActivations() {
+        DepProfiler p = new DepProfiler(DepMode.CAMP, cs -> 100 + cs);
+        DepThread t = p.newThread();
+        LocationHistory x = new LocationHistory();
+        int f = 0;
+        t.enterCall(1, f);                 // outermost activation through call site 1
+        int outer = t.context();
+        t.store(x, 10);
+        t.enterCall(2, f);                 // recursion: a pseudo-loop below call site 1's node
+        int pseudo = t.context();
+        assertEquals(outer, p.tree().node(pseudo).parent.id);
+        assertEquals(ContextNode.Kind.LOOP, p.tree().node(pseudo).kind);
+        assertEquals(101, p.tree().node(pseudo).site);
+        t.load(x, 11);
+        t.store(x, 12);
+        t.enterCall(2, f);                 // deeper: same context, next iteration
+        assertEquals(pseudo, t.context());
+        t.load(x, 11);
+        t.exitCall();
+        assertEquals(pseudo, t.context());
+        t.exitCall();
+        assertEquals(outer, t.context());
+        t.exitCall();
+        assertEquals(0, t.context());
+        assertEquals(List.of(new LoopRecord(101, pseudo, 1, 2)), p.loops());
+        Dependence inter = p.dependences().stream()
+                .filter(d -> d.type() == DepType.RAW && d.srcSite() == 12 && d.dstSite() == 11).findFirst().orElseThrow();
+        assertArrayEquals(new int[]{pseudo}, inter.loops());
+        assertArrayEquals(new byte[]{Dependence.INTER}, inter.relations());   // two activations
+        Dependence before = p.dependences().stream()
+                .filter(d -> d.type() == DepType.RAW && d.srcSite() == 10).findFirst().orElseThrow();
+        assertEquals(0, before.loops().length);   // the store preceded the recursion
+    }
+
+    @Test
+    void deepRecursionKeepsTheStackAsDeepAsOneActivation() {
+        DepProfiler p = new DepProfiler(DepMode.LAMP, cs -> 100 + cs);
+        DepThread t = p.newThread();
+        t.enterCall(1, 0);
+        for (int d = 0; d < 1000; d++) {
+            t.enterLoop(5);
+            t.enterCall(2, 0);
+            assertEquals(2, t.loopDepth());   // the outermost activation's loop, the pseudo-loop
+        }
+        for (int d = 0; d < 1000; d++) {
+            t.exitCall();
+            t.exitLoop();
+        }
+        t.exitCall();
+        assertEquals(0, t.loopDepth());
+    }
+
+    @Test
+    void aHandlerRestoresTheEntryStatePlusItsEnclosingLoops() {
+        DepProfiler p = new DepProfiler(DepMode.CAMP, cs -> 100 + cs);
+        DepThread t = p.newThread();
+        t.enterCall(1, 0);
+        long mark = t.mark();
+        t.enterLoop(1);
+        int loop = t.context();
+        t.enterCall(2, 1);
+        t.enterLoop(2);
+        t.enterCall(3, 2);
+        t.enterCall(4, 0);                 // a recursion, unwound by the exception
+        t.restore(mark, 1);                // handler inside loop 1 of the method entered at call site 1
+        assertEquals(1, t.loopDepth());
+        assertEquals(loop, t.context());
+        t.exitLoop();
+        t.exitCall();
+        assertEquals(0, t.context());
+        assertEquals(0, t.loopDepth());
+        t.enterCall(4, 0);                 // method 0 is no longer active: not a recursion
+        assertEquals(ContextNode.Kind.CALL, p.tree().node(t.context()).kind);
+    }
+
+    @Test
+    void aLoopReadingOneLocationEveryIterationKeepsTwoEntriesAndExactCounts() {
+        DepProfiler p = new DepProfiler(DepMode.LAMP, cs -> 100 + cs);
+        DepThread t = p.newThread();
+        LocationHistory x = new LocationHistory();
+        t.enterLoop(1);
+        for (int i = 0; i < 1000; i++) {
+            t.load(x, 1);
+            t.load(x, 1);
+            assertTrue(x.loadEntries() <= 2);
+            t.nextIteration();
+        }
+        t.store(x, 2);
+        t.exitLoop();
+        Dependence war = p.dependences().get(0);
+        assertEquals(DepType.WAR, war.type());
+        assertEquals(1, war.count());      // one store, however many loads it follows
+        assertArrayEquals(new int[]{1}, war.loops());
+        assertArrayEquals(new byte[]{Dependence.INTER}, war.relations());
+    }
+
+    @Test
+    void anotherThreadsAccessIsCrossThreadWithoutRelations() throws Exception {
+        DepProfiler p = new DepProfiler(DepMode.CAMP, cs -> 100 + cs);
+        LocationHistory x = new LocationHistory();
+        DepThread a = p.newThread();
+        a.enterLoop(1);
+        a.store(x, 1);
+        Thread other = new Thread(() -> {
+            DepThread b = p.newThread();
+            b.enterLoop(1);
+            b.load(x, 2);
+            b.load(x, 2);
+        });
+        other.start();
+        other.join();
+        a.store(x, 3);
+        List<Dependence> deps = p.dependences();
+        Dependence raw = deps.stream().filter(d -> d.type() == DepType.RAW).findFirst().orElseThrow();
+        assertTrue(raw.crossThread());
+        assertEquals(2, raw.count());
+        assertEquals(0, raw.loops().length);
+        Dependence war = deps.stream().filter(d -> d.type() == DepType.WAR).findFirst().orElseThrow();
+        assertTrue(war.crossThread());
+        assertEquals(1, war.count());
+        Dependence waw = deps.stream().filter(d -> d.type() == DepType.WAW).findFirst().orElseThrow();
+        assertTrue(!waw.crossThread());
+        assertArrayEquals(new byte[]{Dependence.INTRA}, waw.relations());
+    }
+
+    @Test
+    void concurrentAccessesToOneHistoryNeitherCrashNorLoseCounts() throws Exception {
+        DepProfiler p = new DepProfiler(DepMode.LAMP, cs -> 100 + cs);
+        LocationHistory x = new LocationHistory();
+        int threads = 4, n = 20_000;
+        List<Thread> all = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            int site = i;
+            Thread th = new Thread(() -> {
+                DepThread t = p.newThread();
+                t.enterLoop(1);
+                for (int k = 0; k < n; k++) {
+                    t.load(x, site);
+                    t.store(x, 10 + site);
+                    t.nextIteration();
+                }
+            });
+            th.start();
+            all.add(th);
+        }
+        for (Thread th : all) {
+            th.join();
+        }
+        long raws = p.dependences().stream().filter(d -> d.type() == DepType.RAW).mapToLong(Dependence::count).sum();
+        assertEquals((long) threads * n - 1, raws);   // every load but the very first follows a store
+    }
+}
