@@ -71,6 +71,18 @@ final class TextLayout {
         }
     }
 
+    /** A binary class name with its package names abbreviated to their initials: {@code c.e.Main}. */
+    static String abbreviated(String cls) {
+        int lastDot = cls.lastIndexOf('.');
+        StringBuilder shortCls = new StringBuilder();
+        if (lastDot > 0) {
+            for (String part : cls.substring(0, lastDot).split("\\.")) {
+                shortCls.append(part.isEmpty() ? "" : part.substring(0, 1)).append('.');
+            }
+        }
+        return shortCls.append(cls.substring(lastDot + 1)).toString();
+    }
+
     /**
      * {@code Class.method(desc)}, shortened to {@code width} if needed: package names first
      * abbreviated to their initials ({@code c.e.Main.loop(I)V}), then the descriptor cut.
@@ -80,16 +92,7 @@ final class TextLayout {
         if (full.length() <= width) {
             return full;
         }
-        String cls = m.className();
-        int lastDot = cls.lastIndexOf('.');
-        StringBuilder shortCls = new StringBuilder();
-        if (lastDot > 0) {
-            for (String part : cls.substring(0, lastDot).split("\\.")) {
-                shortCls.append(part.isEmpty() ? "" : part.substring(0, 1)).append('.');
-            }
-        }
-        shortCls.append(cls.substring(lastDot + 1));
-        String shorter = shortCls + "." + m.name() + m.desc();
+        String shorter = abbreviated(m.className()) + "." + m.name() + m.desc();
         if (shorter.length() <= width || width < 8) {
             return shorter;
         }

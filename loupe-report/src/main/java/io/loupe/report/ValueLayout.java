@@ -30,15 +30,7 @@ final class ValueLayout {
         if (full.length() <= width) {
             return full;
         }
-        String cls = m.className();
-        int lastDot = cls.lastIndexOf('.');
-        StringBuilder shortCls = new StringBuilder();
-        if (lastDot > 0) {
-            for (String part : cls.substring(0, lastDot).split("\\.")) {
-                shortCls.append(part.isEmpty() ? "" : part.substring(0, 1)).append('.');
-            }
-        }
-        shortCls.append(cls.substring(lastDot + 1));
+        String shortCls = TextLayout.abbreviated(m.className());
         String shorter = shortCls + "." + m.method() + line;
         if (shorter.length() <= width || width < 8) {
             return shorter;
