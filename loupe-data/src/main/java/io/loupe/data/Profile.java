@@ -1,5 +1,6 @@
 package io.loupe.data;
 
+import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
@@ -21,14 +22,29 @@ import java.util.Map;
  * @param warnings what the agent reported while instrumenting (classes left as they were, …)
  * @param valueSites static metadata of every value profiling site, indexed by site id
  * @param values   what the value profiler recorded, one entry per site that ran, in site order
+ * @param deps     what the dependence profiler recorded; {@link DepsProfile#EMPTY} when it did not
+ *                 run (null is taken as that)
  */
 public record Profile(ProfileHeader header, List<MethodMeta> methods, List<PathCounts> counts,
                       List<SlabForest> forests, Map<String, Long> stats, List<String> warnings,
-                      List<ValueSiteMeta> valueSites, List<ValueSiteProfile> values) {
+                      List<ValueSiteMeta> valueSites, List<ValueSiteProfile> values, DepsProfile deps) {
 
-    /** A profile without value profiling data. */
+    public Profile {
+        if (deps == null) {
+            deps = DepsProfile.EMPTY;
+        }
+    }
+
+    /** A profile without dependence profiling data. */
+    public Profile(ProfileHeader header, List<MethodMeta> methods, List<PathCounts> counts,
+                   List<SlabForest> forests, Map<String, Long> stats, List<String> warnings,
+                   List<ValueSiteMeta> valueSites, List<ValueSiteProfile> values) {
+        this(header, methods, counts, forests, stats, warnings, valueSites, values, DepsProfile.EMPTY);
+    }
+
+    /** A profile without value or dependence profiling data. */
     public Profile(ProfileHeader header, List<MethodMeta> methods, List<PathCounts> counts,
                    List<SlabForest> forests, Map<String, Long> stats, List<String> warnings) {
-        this(header, methods, counts, forests, stats, warnings, List.of(), List.of());
+        this(header, methods, counts, forests, stats, warnings, List.of(), List.of(), DepsProfile.EMPTY);
     }
 }

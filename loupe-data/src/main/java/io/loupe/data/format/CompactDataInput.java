@@ -51,9 +51,13 @@ final class CompactDataInput {
         return pos == lim && !fill();
     }
 
-    /** Starts a block: begins its checksum and returns its type byte. */
-    int beginBlock() throws IOException {
+    /**
+     * Starts a block: begins its checksum, with {@code covered} (bytes read before the block that
+     * its checksum covers too) summed first, and returns its type byte.
+     */
+    int beginBlock(byte[] covered) throws IOException {
         crc.reset();
+        crc.update(covered);
         crcFrom = pos;
         return readUnsignedByte();
     }

@@ -38,9 +38,10 @@ final class CompactDataOutput {
         crcFrom = -1;
     }
 
-    /** Starts a CRC32 over the bytes written from now on. */
-    void beginChecksum() {
+    /** Starts a CRC32 over {@code covered} (bytes written before) and the bytes written from now on. */
+    void beginChecksum(byte[] covered) {
         crc.reset();
+        crc.update(covered);
         crcFrom = pos;
     }
 

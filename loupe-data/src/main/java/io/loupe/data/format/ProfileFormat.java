@@ -1,5 +1,7 @@
 package io.loupe.data.format;
 
+import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepType;
 import io.loupe.data.meta.EdgeKind;
 import io.loupe.data.meta.MethodMeta.Storage;
 import io.loupe.data.values.SiteKind;
@@ -17,8 +19,11 @@ final class ProfileFormat {
     /** First eight bytes of every profile. */
     static final byte[] MAGIC = "LOUPEPRF".getBytes(StandardCharsets.US_ASCII);
 
-    /** The format version this code writes, and the newest it reads (1 had no value blocks). */
-    static final int VERSION = 2;
+    /**
+     * The format version this code writes, and the newest it reads (1 had no value blocks, 2 no
+     * dependence blocks).
+     */
+    static final int VERSION = 3;
 
     // Block types. A code, once published, keeps its meaning; new kinds of data get new codes and a
     // new VERSION, because a reader rejects types it does not know (it cannot tell what it would lose).
@@ -30,9 +35,16 @@ final class ProfileFormat {
     static final int WARNINGS = 0x06;
     static final int VALUE_SITES = 0x07;   // since version 2
     static final int VALUES = 0x08;        // since version 2
+    static final int DEPS = 0x09;          // since version 3: the dependence profiler's mode, at most once
+    static final int ACCESS_SITES = 0x0A;  // since version 3
+    static final int DEP_LOOPS = 0x0B;     // since version 3
+    static final int CALL_SITES = 0x0C;    // since version 3
+    static final int CONTEXTS = 0x0D;      // since version 3
+    static final int LOOP_RECORDS = 0x0E;  // since version 3
+    static final int DEPENDENCES = 0x0F;   // since version 3
     static final int END = 0xFF;
 
-    /** Items per methods/counts/stats/warnings block: bounds the memory a block needs either side. */
+    /** Items per block of a list (methods, counts, sites, …): bounds the memory a block needs either side. */
     static final int ITEMS_PER_BLOCK = 1024;
 
     // Decoding tables: the position in the array is the code written to the file.
@@ -45,8 +57,26 @@ final class ProfileFormat {
         SiteKind.LOCAL};
     private static final ValueType[] VALUE_TYPES = {ValueType.BOOLEAN, ValueType.BYTE, ValueType.CHAR, ValueType.SHORT,
         ValueType.INT, ValueType.LONG, ValueType.FLOAT, ValueType.DOUBLE, ValueType.REFERENCE};
+    private static final DepType[] DEP_TYPES = {DepType.RAW, DepType.WAR, DepType.WAW};
+    private static final ContextNode.Kind[] CONTEXT_KINDS = {ContextNode.Kind.ROOT, ContextNode.Kind.CALL,
+        ContextNode.Kind.LOOP};
 
     private ProfileFormat() {
+    }
+
+    /**
+     * The bytes before the first block that its checksum covers too: from version 3 on, the magic
+     * and the version. Versions 1 and 2 are a bit flip away from 3; without this, a version 3 file
+     * of paths alone would read as a version 1 or 2 file after such a flip.
+     */
+    static byte[] coveredByFirstBlock(int version) {
+        if (version < 3) {
+            return new byte[0];
+        }
+        byte[] b = java.util.Arrays.copyOf(MAGIC, MAGIC.length + 2);
+        b[MAGIC.length] = (byte) (version >>> 8);
+        b[MAGIC.length + 1] = (byte) version;
+        return b;
     }
 
     /** How messages name a block type: {@code 'methods'}, or {@code 0x17} for an unknown type. */
@@ -60,6 +90,13 @@ final class ProfileFormat {
             case WARNINGS -> "'warnings'";
             case VALUE_SITES -> "'valueSites'";
             case VALUES -> "'values'";
+            case DEPS -> "'deps'";
+            case ACCESS_SITES -> "'accessSites'";
+            case DEP_LOOPS -> "'depLoops'";
+            case CALL_SITES -> "'callSites'";
+            case CONTEXTS -> "'contexts'";
+            case LOOP_RECORDS -> "'loopRecords'";
+            case DEPENDENCES -> "'dependences'";
             case END -> "'end'";
             default -> String.format("0x%02x", type);
         };
@@ -67,7 +104,7 @@ final class ProfileFormat {
 
     /** True if {@code type} is a block of format {@code version}. */
     static boolean isKnown(int type, int version) {
-        int last = version >= 2 ? VALUES : WARNINGS;
+        int last = version >= 3 ? DEPENDENCES : version == 2 ? VALUES : WARNINGS;
         return type >= HEADER && type <= last || type == END;
     }
 
@@ -116,6 +153,38 @@ final class ProfileFormat {
             case DOUBLE -> 7;
             case REFERENCE -> 8;
         };
+    }
+
+    static int code(DepType type) {
+        return switch (type) {
+            case RAW -> 0;
+            case WAR -> 1;
+            case WAW -> 2;
+        };
+    }
+
+    static int code(ContextNode.Kind kind) {
+        return switch (kind) {
+            case ROOT -> 0;
+            case CALL -> 1;
+            case LOOP -> 2;
+        };
+    }
+
+    /** The type of a dependence, from its code (the low bits of its {@code kind} byte). */
+    static DepType depType(CompactDataInput in, int code) throws IOException {
+        if (code >= DEP_TYPES.length) {
+            throw in.corrupt("unknown dependence type " + code);
+        }
+        return DEP_TYPES[code];
+    }
+
+    static ContextNode.Kind contextKind(CompactDataInput in) throws IOException {
+        int code = in.readUnsignedByte();
+        if (code >= CONTEXT_KINDS.length) {
+            throw in.corrupt("unknown context kind " + code);
+        }
+        return CONTEXT_KINDS[code];
     }
 
     static SiteKind siteKind(CompactDataInput in) throws IOException {

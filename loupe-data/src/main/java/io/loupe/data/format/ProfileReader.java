@@ -2,6 +2,13 @@ package io.loupe.data.format;
 
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.CallSiteMeta;
+import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.DepsProfile;
+import io.loupe.data.deps.LoopRecord;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
@@ -36,6 +43,8 @@ public final class ProfileReader {
         T read(CompactDataInput in) throws IOException;
     }
 
+    private static final byte[] NOTHING = new byte[0];
+
     private final CompactDataInput in;
     private ProfileHeader header;
     private final List<MethodMeta> methods = new ArrayList<>();
@@ -45,7 +54,16 @@ public final class ProfileReader {
     private final List<String> warnings = new ArrayList<>();
     private final List<ValueSiteMeta> valueSites = new ArrayList<>();
     private final List<ValueSiteProfile> values = new ArrayList<>();
+    private boolean depsBlock;
+    private String depsMode;
+    private final List<AccessSiteMeta> accessSites = new ArrayList<>();
+    private final List<DepLoopMeta> depLoops = new ArrayList<>();
+    private final List<CallSiteMeta> callSites = new ArrayList<>();
+    private final List<ContextNode> contexts = new ArrayList<>();
+    private final List<LoopRecord> loopRecords = new ArrayList<>();
+    private final List<Dependence> dependences = new ArrayList<>();
     private int version;
+    private boolean first = true;             // the next block is the file's first
 
     private ProfileReader(CompactDataInput in) {
         this.in = in;
@@ -79,7 +97,15 @@ public final class ProfileReader {
         return new Profile(header, Collections.unmodifiableList(methods), Collections.unmodifiableList(counts),
                 Collections.unmodifiableList(forests), Collections.unmodifiableMap(stats),
                 Collections.unmodifiableList(warnings), Collections.unmodifiableList(valueSites),
-                Collections.unmodifiableList(values));
+                Collections.unmodifiableList(values), deps());
+    }
+
+    private DepsProfile deps() {
+        DepsProfile deps = new DepsProfile(depsMode, Collections.unmodifiableList(accessSites),
+                Collections.unmodifiableList(depLoops), Collections.unmodifiableList(callSites),
+                Collections.unmodifiableList(contexts), Collections.unmodifiableList(loopRecords),
+                Collections.unmodifiableList(dependences));
+        return deps.isEmpty() ? DepsProfile.EMPTY : deps;
     }
 
     private void readMagicAndVersion() throws IOException {
@@ -109,7 +135,8 @@ public final class ProfileReader {
         if (in.atEof()) {
             throw in.fail("truncated (the end block is missing)");
         }
-        int type = in.beginBlock();
+        int type = in.beginBlock(first ? ProfileFormat.coveredByFirstBlock(version) : NOTHING);
+        first = false;
         in.enterPayload(ProfileFormat.label(type));
         // Whether the block is out of place is decided now, but only said once the checksum has
         // shown that the type byte is what was written.
@@ -152,6 +179,9 @@ public final class ProfileReader {
         if (header != null && type == ProfileFormat.HEADER) {
             return "a second header block";
         }
+        if (depsBlock && type == ProfileFormat.DEPS) {
+            return "a second 'deps' block";
+        }
         return null;
     }
 
@@ -165,6 +195,16 @@ public final class ProfileReader {
             case ProfileFormat.WARNINGS -> readItems(warnings, CompactDataInput::readString);
             case ProfileFormat.VALUE_SITES -> readItems(valueSites, ValuesCodec::readSite);
             case ProfileFormat.VALUES -> readItems(values, ValuesCodec::readProfile);
+            case ProfileFormat.DEPS -> {
+                depsMode = in.readString();
+                depsBlock = true;
+            }
+            case ProfileFormat.ACCESS_SITES -> readItems(accessSites, DepsCodec::readSite);
+            case ProfileFormat.DEP_LOOPS -> readItems(depLoops, DepsCodec::readLoop);
+            case ProfileFormat.CALL_SITES -> readItems(callSites, DepsCodec::readCall);
+            case ProfileFormat.CONTEXTS -> DepsCodec.readContexts(in, contexts);
+            case ProfileFormat.LOOP_RECORDS -> readItems(loopRecords, DepsCodec::readLoopRecord);
+            case ProfileFormat.DEPENDENCES -> readItems(dependences, DepsCodec::readDependence);
             case ProfileFormat.END -> { }
             default -> throw new IllegalArgumentException("block type " + type);
         }

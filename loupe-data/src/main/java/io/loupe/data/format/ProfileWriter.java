@@ -1,6 +1,7 @@
 package io.loupe.data.format;
 
 import io.loupe.data.Profile;
+import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.paths.SlabForest;
 
 import java.io.IOException;
@@ -20,14 +21,15 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Writes a {@link Profile} in the Loupe profile format, version 2 (docs/profile-format.md):
+ * Writes a {@link Profile} in the Loupe profile format, version 3 (docs/profile-format.md):
  *
  * <pre>
  * file    := magic version block* end
  * magic   := "LOUPEPRF"                        8 ASCII bytes
- * version := u16, big-endian                   currently 2
+ * version := u16, big-endian                   currently 3
  * block   := type:u8 length:varlong payload crc:u32 (big-endian)
- *            crc is the CRC32 of the type, length and payload bytes
+ *            crc is the CRC32 of the type, length and payload bytes; the first block's
+ *            starts at the file's first byte (magic and version too; since version 3)
  * end     := the block of type 0xFF, with an empty payload; nothing follows it
  *
  * type payload
@@ -49,6 +51,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * 0x08 values    n:varint (siteId:varint executed:varlong profiled:varlong weight:varlong
  *                mrvHits:varlong switchedOff:varlong switchedOn:varlong
  *                m:varint (value:str count:varlong){m}){n}                              (version 2)
+ * 0x09 deps      mode:str                                     (at most once; version 3 and on)
+ * 0x0A accessSites n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
+ *                index:varint access:str rw:u8 target:str){n}          rw: 1 reads, 2 writes
+ * 0x0B depLoops  n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
+ *                index:varint parent:zint recursion:bool){n}
+ * 0x0C callSites n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
+ *                callee:str){n}
+ * 0x0D contexts  n:varint (idDelta:zint parentDistance:zint kind:u8 site:zint){n}   (see DepsCodec)
+ * 0x0E loopRecords n:varint (loop:varint context:zint invocations:varlong iterations:varlong){n}
+ * 0x0F dependences n:varint (kind:u8 srcSite:varint srcContext:zint dstSite:varint dstContext:zint
+ *                count:varlong loops:ints relation:u8{loops}){n}      kind: type code + 4 if cross-thread
  *
  * varint, varlong  unsigned LEB128 of the 32 / 64 bits (negative ints take 5 bytes)
  * zint, zlong      zig-zag, then varint / varlong
@@ -59,15 +72,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>The header block comes first, exactly once. Every other type may occur any number of times in
  * any order; blocks of one type concatenate in file order, and an absent type reads as empty. This
- * writer puts methods, counts, stats and warnings 1024 to a block and each forest in a block of its
- * own, and streams every block: it encodes a block once to a counter to learn its length, then
+ * writer puts the items of a list (methods, counts, stats, warnings, sites, …) 1024 to a block and
+ * each forest in a block of its own, and streams every block: it encodes a block once to a counter to learn its length, then
  * again to the file. Nothing is buffered, so the profile must not change while it is written.
  *
- * <p>The checksum covers type and length too, so that no byte after the version escapes it.
+ * <p>The checksum covers type and length too, and the first block's (the header's) also covers the
+ * magic and version, so that no byte of the file escapes a checksum.
  */
 public final class ProfileWriter {
 
     private static final AtomicInteger TEMP_FILES = new AtomicInteger();
+    private static final byte[] NOTHING = new byte[0];
 
     /** Encodes one block's payload; run twice per block, see the class comment. */
     private interface Payload {
@@ -76,6 +91,11 @@ public final class ProfileWriter {
 
     private interface Item<T> {
         void write(CompactDataOutput out, T item) throws IOException;
+    }
+
+    /** Writes one block's items, count first. */
+    private interface Chunk<T> {
+        void write(CompactDataOutput out, List<T> items) throws IOException;
     }
 
     private final CompactDataOutput out;
@@ -141,7 +161,8 @@ public final class ProfileWriter {
     private void writeProfile(Profile p) throws IOException {
         out.writeBytes(ProfileFormat.MAGIC);
         out.writeShort(ProfileFormat.VERSION);
-        block(ProfileFormat.HEADER, o -> RunCodec.writeHeader(o, p.header()));
+        block(ProfileFormat.HEADER, ProfileFormat.coveredByFirstBlock(ProfileFormat.VERSION),
+                o -> RunCodec.writeHeader(o, p.header()));
         // Collections are copied first: one that grew between the two passes over a block would
         // make the block's length wrong.
         blocks(ProfileFormat.METHODS, new ArrayList<>(p.methods()), MethodCodec::write);
@@ -154,28 +175,52 @@ public final class ProfileWriter {
         blocks(ProfileFormat.WARNINGS, new ArrayList<>(p.warnings()), CompactDataOutput::writeString);
         blocks(ProfileFormat.VALUE_SITES, new ArrayList<>(p.valueSites()), ValuesCodec::writeSite);
         blocks(ProfileFormat.VALUES, new ArrayList<>(p.values()), ValuesCodec::writeProfile);
+        writeDeps(p.deps());
         block(ProfileFormat.END, o -> { });
         out.flush();
     }
 
+    /** The dependence blocks; none at all for a run that did not profile dependences. */
+    private void writeDeps(DepsProfile deps) throws IOException {
+        if (deps.mode() != null) {
+            block(ProfileFormat.DEPS, o -> o.writeString(deps.mode()));
+        }
+        blocks(ProfileFormat.ACCESS_SITES, new ArrayList<>(deps.sites()), DepsCodec::writeSite);
+        blocks(ProfileFormat.DEP_LOOPS, new ArrayList<>(deps.loops()), DepsCodec::writeLoop);
+        blocks(ProfileFormat.CALL_SITES, new ArrayList<>(deps.calls()), DepsCodec::writeCall);
+        chunks(ProfileFormat.CONTEXTS, new ArrayList<>(deps.contexts()), DepsCodec::writeContexts);
+        blocks(ProfileFormat.LOOP_RECORDS, new ArrayList<>(deps.loopRecords()), DepsCodec::writeLoopRecord);
+        blocks(ProfileFormat.DEPENDENCES, new ArrayList<>(deps.dependences()), DepsCodec::writeDependence);
+    }
+
     /** Writes {@code items} as blocks of {@link ProfileFormat#ITEMS_PER_BLOCK}: count, then items. */
     private <T> void blocks(int type, List<T> items, Item<T> item) throws IOException {
+        chunks(type, items, (o, chunk) -> {
+            o.writeVarInt(chunk.size());
+            for (T t : chunk) {
+                item.write(o, t);
+            }
+        });
+    }
+
+    /** Writes {@code items} as blocks of {@link ProfileFormat#ITEMS_PER_BLOCK}, each as {@code chunk} says. */
+    private <T> void chunks(int type, List<T> items, Chunk<T> chunk) throws IOException {
         for (int from = 0; from < items.size(); from += ProfileFormat.ITEMS_PER_BLOCK) {
-            List<T> chunk = items.subList(from, Math.min(items.size(), from + ProfileFormat.ITEMS_PER_BLOCK));
-            block(type, o -> {
-                o.writeVarInt(chunk.size());
-                for (T t : chunk) {
-                    item.write(o, t);
-                }
-            });
+            List<T> part = items.subList(from, Math.min(items.size(), from + ProfileFormat.ITEMS_PER_BLOCK));
+            block(type, o -> chunk.write(o, part));
         }
     }
 
     private void block(int type, Payload payload) throws IOException {
+        block(type, NOTHING, payload);
+    }
+
+    /** A block whose checksum also covers {@code covered}, bytes written before it. */
+    private void block(int type, byte[] covered, Payload payload) throws IOException {
         sizer.reset();
         payload.writeTo(sizer);
         long length = sizer.size();
-        out.beginChecksum();
+        out.beginChecksum(covered);
         out.writeByte(type);
         out.writeVarLong(length);
         long start = out.size();

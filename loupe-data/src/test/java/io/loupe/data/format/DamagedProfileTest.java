@@ -1,6 +1,7 @@
 package io.loupe.data.format;
 
 import io.loupe.data.Profile;
+import io.loupe.data.deps.DepsProfile;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,10 @@ class DamagedProfileTest {
 
     private static final byte[] SMALL = SampleProfiles.bytes(SampleProfiles.small());
     private static final byte[] HEADER = block(ProfileFormat.HEADER, slice(SMALL,
+            Frames.first(SMALL, ProfileFormat.HEADER).payloadOffset(),
+            Frames.first(SMALL, ProfileFormat.HEADER).end() - 4));
+    /** The same header as the first block of a format 3 file: its checksum covers magic and version. */
+    private static final byte[] HEADER_3 = Frames.firstBlock(3, ProfileFormat.HEADER, slice(SMALL,
             Frames.first(SMALL, ProfileFormat.HEADER).payloadOffset(),
             Frames.first(SMALL, ProfileFormat.HEADER).end() - 4));
     private static final byte[] END = block(ProfileFormat.END);
@@ -54,9 +59,9 @@ class DamagedProfileTest {
     @Test
     void aNewerFormatVersionIsRejectedNamingBothVersions() {
         byte[] file = SMALL.clone();
-        file[9] = 3;
+        file[9] = 4;
 
-        assertEquals("app.prof: written by a newer Loupe (format 3; this reader reads up to 2)", rejection(file));
+        assertEquals("app.prof: written by a newer Loupe (format 4; this reader reads up to 3)", rejection(file));
     }
 
     @Test
@@ -134,10 +139,78 @@ class DamagedProfileTest {
     }
 
     @Test
+    void dependenceBlocksAreNotPartOfFormatTwo() {
+        for (int type = ProfileFormat.DEPS; type <= ProfileFormat.DEPENDENCES; type++) {
+            byte[] file = concat(preamble(2), HEADER, block(type, bytes(0)), END);
+
+            assertEquals("app.prof: unknown block type " + ProfileFormat.label(type) + " (not part of format 2)",
+                    rejection(file));
+        }
+        assertEquals("app.prof: unknown block type 'dependences' (not part of format 1)",
+                rejection(concat(preamble(1), HEADER, block(ProfileFormat.DEPENDENCES, bytes(0)), END)));
+    }
+
+    @Test
+    void aFormatTwoProfileStillReads() throws Exception {
+        byte[] valueSites = Frames.first(SMALL, ProfileFormat.VALUE_SITES).slice(SMALL);
+        byte[] values = Frames.first(SMALL, ProfileFormat.VALUES).slice(SMALL);
+
+        Profile p = ProfileReader.read(new ByteArrayInputStream(concat(preamble(2), HEADER, valueSites, values, END)),
+                "app.prof");
+
+        assertEquals(SampleProfiles.small().valueSites(), p.valueSites());
+        assertEquals(1, p.values().size());
+        assertEquals(DepsProfile.EMPTY, p.deps());
+        assertTrue(p.deps().isEmpty());
+    }
+
+    @Test
+    void aFormatThreeFileCannotPassForAnOlderOneWhenItsVersionIsDamaged() throws Exception {
+        byte[] file = concat(preamble(3), HEADER_3, END);
+        ProfileReader.read(new ByteArrayInputStream(file), "app.prof"); // intact, it reads
+
+        for (int bit = 0; bit < 16; bit++) {
+            byte[] damaged = file.clone();
+            damaged[8 + bit / 8] ^= (byte) (1 << bit % 8);
+            rejection(damaged);
+        }
+        for (int older : new int[] {1, 2}) { // 3 with bit 1 or bit 0 flipped: the header's checksum covers the version
+            byte[] damaged = file.clone();
+            damaged[9] = (byte) older;
+            assertEquals("app.prof: checksum mismatch in block 'header'", rejection(damaged));
+        }
+    }
+
+    @Test
+    void theFirstBlockOfAnOlderFormatDoesNotCoverTheVersion() throws Exception {
+        assertTrue(ProfileReader.read(new ByteArrayInputStream(concat(preamble(2), HEADER, END)), "app.prof")
+                .deps().isEmpty());
+    }
+
+    @Test
+    void theDependenceModeIsGivenOnce() {
+        byte[] mode = block(ProfileFormat.DEPS, bytes(5, 'c', 'a', 'm', 'p'));
+
+        assertEquals("app.prof: a second 'deps' block", rejection(concat(preamble(3), HEADER_3, mode, mode, END)));
+    }
+
+    @Test
+    void unknownDependenceAndContextCodesAreRejected() {
+        // one dependence of type code 3, both ends 0, count 1, no loops
+        assertEquals("app.prof: corrupt block 'dependences': unknown dependence type 3", rejection(concat(preamble(3),
+                HEADER_3, block(ProfileFormat.DEPENDENCES, bytes(1, 3, 0, 0, 0, 0, 1, 0)), END)));
+        assertEquals("app.prof: corrupt block 'dependences': bad dependence kind 8", rejection(concat(preamble(3),
+                HEADER_3, block(ProfileFormat.DEPENDENCES, bytes(1, 8, 0, 0, 0, 0, 1, 0)), END)));
+        // one root: id 0, parent -1, kind 3, site -1
+        assertEquals("app.prof: corrupt block 'contexts': unknown context kind 3", rejection(concat(preamble(3),
+                HEADER_3, block(ProfileFormat.CONTEXTS, bytes(1, 0, 2, 3, 1)), END)));
+    }
+
+    @Test
     void aFormatOneProfileStillReads() throws Exception {
         Profile p = ProfileReader.read(new ByteArrayInputStream(concat(preamble(1), HEADER, END)), "app.prof");
 
-        assertTrue(p.valueSites().isEmpty() && p.values().isEmpty());
+        assertTrue(p.valueSites().isEmpty() && p.values().isEmpty() && p.deps().isEmpty());
     }
 
     @Test

@@ -2,6 +2,12 @@ package io.loupe.data.format;
 
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepType;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.DepsProfile;
+import io.loupe.data.deps.LoopRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -19,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 class FormatLayoutTest {
 
     private static final ProfileHeader HEADER = new ProfileHeader("1", 5, "", 2, null, "\u00e9");
-    private static final byte[] HEADER_BLOCK = block(0x01,
+    // The first block's checksum covers the magic and version too.
+    private static final byte[] HEADER_BLOCK = Frames.firstBlock(3, 0x01,
             bytes(0x02, '1',      // loupeVersion "1": length 1 + 1, then the byte
                     0x0A,         // createdMillis 5, zig-zag
                     0x01,         // options ""
@@ -31,7 +38,7 @@ class FormatLayoutTest {
     void aHeaderOnlyProfileIsMagicVersionHeaderAndEnd() {
         Profile p = new Profile(HEADER, List.of(), List.of(), List.of(), Map.of(), List.of());
 
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x02), HEADER_BLOCK, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x03), HEADER_BLOCK, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 
@@ -47,7 +54,41 @@ class FormatLayoutTest {
                         0x00, 0x00, 0x00, 0x02, 0x00, // methods 0 0 0 1 1: roots as they are, others minus the parent's
                         0x02, 0x00, 0x01, 0x00, 0x01, // labels
                         0x0A, 0x07, 0x03, 0x01, 0x01)); // counts
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x02), HEADER_BLOCK, forest, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x03), HEADER_BLOCK, forest, block(0xFF)),
                 SampleProfiles.bytes(p));
+    }
+
+    @Test
+    void dependencesFollowTheValueBlocks() {
+        DepsProfile deps = new DepsProfile("lamp",
+                List.of(new AccessSiteMeta(0, "A", "f", "()V", null, -1, 0, "getfield", true, false, "A.x")),
+                List.of(), List.of(),
+                List.of(new ContextNode(0, -1, ContextNode.Kind.ROOT, -1), new ContextNode(1, 0, ContextNode.Kind.LOOP, 0)),
+                List.of(new LoopRecord(0, -1, 1, 3)),
+                List.of(new Dependence(DepType.RAW, 1, -1, 0, -1, 2, false, new int[] {0}, new byte[] {Dependence.INTER}),
+                        new Dependence(DepType.WAR, 0, -1, 1, -1, 1, true, new int[0], new byte[0])));
+        Profile p = new Profile(HEADER, List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(), deps);
+
+        byte[] mode = block(0x09, bytes(0x05, 'l', 'a', 'm', 'p'));
+        byte[] sites = block(0x0A,
+                bytes(0x01,                                 // one site
+                        0x00, 0x02, 'A', 0x02, 'f', 0x04, '(', ')', 'V', 0x00, // id 0, class, method, desc, no source
+                        0x01, 0x00,                         // line -1 (zig-zag), index 0
+                        0x09, 'g', 'e', 't', 'f', 'i', 'e', 'l', 'd',
+                        0x01,                               // reads, does not write
+                        0x04, 'A', '.', 'x'));              // target
+        byte[] contexts = block(0x0D,
+                bytes(0x02,
+                        0x00, 0x02, 0x00, 0x01,             // id 0 (0 after -1), parent -1 (0 - 1 = 1), ROOT, site -1
+                        0x00, 0x02, 0x02, 0x00));           // id 1, parent 0 (1 - 0 = 1), LOOP, site 0
+        byte[] loopRecords = block(0x0E, bytes(0x01, 0x00, 0x01, 0x01, 0x03)); // loop 0, context -1, 1 and 3
+        byte[] dependences = block(0x0F,
+                bytes(0x02,
+                        0x00, 0x01, 0x01, 0x00, 0x01, 0x02, // RAW, 1 in -1, 0 in -1, count 2
+                        0x01, 0x00, 0x02,                   // one loop, 0; INTER
+                        0x05, 0x00, 0x01, 0x01, 0x01, 0x01, // WAR + cross-thread, 0 in -1, 1 in -1, count 1
+                        0x00));                             // no loops
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x03), HEADER_BLOCK, mode, sites, contexts,
+                loopRecords, dependences, block(0xFF)), SampleProfiles.bytes(p));
     }
 }

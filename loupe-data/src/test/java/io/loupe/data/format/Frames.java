@@ -14,6 +14,11 @@ final class Frames {
         int end() {
             return payloadOffset + length + 4;
         }
+
+        /** The block's bytes in {@code file}, checksum included. */
+        byte[] slice(byte[] file) {
+            return Arrays.copyOfRange(file, offset, end());
+        }
     }
 
     private Frames() {
@@ -47,6 +52,19 @@ final class Frames {
 
     /** A block as the format lays it out: type, varint length, payload, CRC32 of all three. */
     static byte[] block(int type, byte... payload) {
+        return block(new byte[0], type, payload);
+    }
+
+    /**
+     * The first block of a file of format {@code version}: from version 3 on, its CRC32 starts at
+     * the file's first byte, so it covers the magic and version too.
+     */
+    static byte[] firstBlock(int version, int type, byte... payload) {
+        byte[] covered = version >= 3 ? preamble(version) : new byte[0];
+        return block(covered, type, payload);
+    }
+
+    private static byte[] block(byte[] covered, int type, byte... payload) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(type);
         long v = payload.length;
@@ -57,6 +75,7 @@ final class Frames {
         out.write((int) v);
         out.writeBytes(payload);
         CRC32 crc = new CRC32();
+        crc.update(covered);
         crc.update(out.toByteArray());
         int c = (int) crc.getValue();
         out.writeBytes(new byte[] {(byte) (c >>> 24), (byte) (c >>> 16), (byte) (c >>> 8), (byte) c});

@@ -2,6 +2,14 @@ package io.loupe.data.format;
 
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.CallSiteMeta;
+import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.DepType;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.DepsProfile;
+import io.loupe.data.deps.LoopRecord;
 import io.loupe.data.meta.BlockMeta;
 import io.loupe.data.meta.DagEdge;
 import io.loupe.data.meta.EdgeKind;
@@ -39,9 +47,77 @@ final class ProfileArbitraries {
                     entries.forEach(e -> m.put(e.get1(), e.get2()));
                     return m;
                 });
-        return Combinators.combine(headers(), methods().list().ofMaxSize(4), counts().list().ofMaxSize(4),
-                forests().list().ofMaxSize(3), stats, text().list().ofMaxSize(4), valueSites().list().ofMaxSize(3),
-                valueProfiles().list().ofMaxSize(3)).as(Profile::new);
+        Arbitrary<Profile> withoutDeps = Combinators.combine(headers(), methods().list().ofMaxSize(4),
+                counts().list().ofMaxSize(4), forests().list().ofMaxSize(3), stats, text().list().ofMaxSize(4),
+                valueSites().list().ofMaxSize(3), valueProfiles().list().ofMaxSize(3)).as(Profile::new);
+        return Combinators.combine(withoutDeps, deps()).as((p, deps) -> new Profile(p.header(), p.methods(),
+                p.counts(), p.forests(), p.stats(), p.warnings(), p.valueSites(), p.values(), deps));
+    }
+
+    /** Dependence profiles: often none at all, otherwise any mode (null too) and lists of any values. */
+    static Arbitrary<DepsProfile> deps() {
+        Arbitrary<String> mode = Arbitraries.oneOf(Arbitraries.of("camp", "lamp"), text());
+        Arbitrary<DepsProfile> some = Combinators.combine(mode, accessSites().list().ofMaxSize(4),
+                depLoops().list().ofMaxSize(3), callSites().list().ofMaxSize(3), contexts().list().ofMaxSize(8),
+                loopRecords().list().ofMaxSize(4), dependences().list().ofMaxSize(5)).as(DepsProfile::new);
+        return Arbitraries.frequencyOf(Tuple.of(1, Arbitraries.just(DepsProfile.EMPTY)), Tuple.of(3, some));
+    }
+
+    static Arbitrary<AccessSiteMeta> accessSites() {
+        Arbitrary<Tuple.Tuple4<String, String, String, String>> names =
+                Combinators.combine(text(), text(), text(), text()).as(Tuple::of);
+        return Combinators.combine(Arbitraries.integers(), names, lines(), Arbitraries.integers(), text(),
+                Arbitraries.of(true, false), Arbitraries.of(true, false), text()).as((id, n, line, index, access, r, w,
+                target) -> new AccessSiteMeta(id, n.get1(), n.get2(), n.get3(), n.get4(), line, index, access, r, w,
+                target));
+    }
+
+    static Arbitrary<DepLoopMeta> depLoops() {
+        Arbitrary<Tuple.Tuple4<String, String, String, String>> names =
+                Combinators.combine(text(), text(), text(), text()).as(Tuple::of);
+        return Combinators.combine(Arbitraries.integers(), names, lines(), Arbitraries.integers(), ids(),
+                Arbitraries.of(true, false)).as((id, n, line, index, parent, recursion) -> new DepLoopMeta(id,
+                n.get1(), n.get2(), n.get3(), n.get4(), line, index, parent, recursion));
+    }
+
+    static Arbitrary<CallSiteMeta> callSites() {
+        Arbitrary<Tuple.Tuple4<String, String, String, String>> names =
+                Combinators.combine(text(), text(), text(), text()).as(Tuple::of);
+        return Combinators.combine(Arbitraries.integers(), names, lines(), text()).as((id, n, line, callee) ->
+                new CallSiteMeta(id, n.get1(), n.get2(), n.get3(), n.get4(), line, callee));
+    }
+
+    static Arbitrary<ContextNode> contexts() {
+        return Combinators.combine(ids(), ids(), Arbitraries.of(ContextNode.Kind.class), ids()).as(ContextNode::new);
+    }
+
+    static Arbitrary<LoopRecord> loopRecords() {
+        return Combinators.combine(ids(), ids(), Arbitraries.longs(), Arbitraries.longs()).as(LoopRecord::new);
+    }
+
+    static Arbitrary<Dependence> dependences() {
+        Arbitrary<Tuple.Tuple2<Integer, Byte>> levels = Combinators.combine(ids(), Arbitraries.bytes()).as(Tuple::of);
+        return Combinators.combine(Arbitraries.of(DepType.class), ids(), ids(), ids(), ids(), Arbitraries.longs(),
+                Arbitraries.of(true, false), levels.list().ofMaxSize(5)).as((type, srcSite, srcContext, dstSite,
+                dstContext, count, cross, l) -> {
+                    int[] loops = l.stream().mapToInt(Tuple.Tuple2::get1).toArray();
+                    byte[] relations = new byte[l.size()];
+                    for (int i = 0; i < relations.length; i++) {
+                        relations[i] = l.get(i).get2();
+                    }
+                    return new Dependence(type, srcSite, srcContext, dstSite, dstContext, count, cross, loops,
+                            relations);
+                });
+    }
+
+    /** Ids as the profiler hands them out (small, or -1 for none), and sometimes any int. */
+    private static Arbitrary<Integer> ids() {
+        return Arbitraries.frequencyOf(Tuple.of(2, Arbitraries.just(-1)), Tuple.of(5, Arbitraries.integers().between(0, 300)),
+                Tuple.of(2, Arbitraries.integers()));
+    }
+
+    private static Arbitrary<Integer> lines() {
+        return Arbitraries.oneOf(Arbitraries.just(-1), Arbitraries.integers());
     }
 
     static Arbitrary<ValueSiteMeta> valueSites() {

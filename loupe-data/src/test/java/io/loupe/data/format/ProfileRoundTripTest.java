@@ -2,6 +2,11 @@ package io.loupe.data.format;
 
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepType;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.DepsProfile;
+import io.loupe.data.deps.LoopRecord;
 import io.loupe.data.meta.BlockMeta;
 import io.loupe.data.meta.DagEdge;
 import io.loupe.data.meta.EdgeKind;
@@ -161,5 +166,53 @@ class ProfileRoundTripTest {
         assertThrows(UnsupportedOperationException.class, () -> p.methods().clear());
         assertThrows(UnsupportedOperationException.class, () -> p.stats().put("x", 1L));
         assertThrows(UnsupportedOperationException.class, () -> p.methods().get(0).blocks().clear());
+        assertThrows(UnsupportedOperationException.class, () -> p.deps().dependences().clear());
+    }
+
+    @Test
+    void aProfileWithoutDependencesHasNoDependenceBlocksAndReadsBackEmpty() throws IOException {
+        Profile p = new Profile(SampleProfiles.header(), List.of(), List.of(), List.of(), Map.of(), List.of(),
+                List.of(), List.of(), null);
+        byte[] file = SampleProfiles.bytes(p);
+
+        assertEquals(List.of(ProfileFormat.HEADER, ProfileFormat.END),
+                Frames.blocks(file).stream().map(Frames.Block::type).toList());
+        assertEquals(DepsProfile.EMPTY, ProfileReader.read(new ByteArrayInputStream(file), "t.prof").deps());
+    }
+
+    @Test
+    void aDependenceRunThatSawNothingKeepsItsMode() throws IOException {
+        DepsProfile deps = new DepsProfile("lamp", List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        Profile p = new Profile(SampleProfiles.header(), List.of(), List.of(), List.of(), Map.of(), List.of(),
+                List.of(), List.of(), deps);
+
+        assertEquals("lamp", roundTrip(p).deps().mode());
+        assertTrue(!roundTrip(p).deps().isEmpty());
+    }
+
+    @Test
+    void thousandsOfContextsAndDependencesAreSpreadOverBlocksAndReadBackInOrder() throws IOException {
+        List<ContextNode> contexts = new ArrayList<>();
+        List<LoopRecord> records = new ArrayList<>();
+        List<Dependence> dependences = new ArrayList<>();
+        DepType[] types = DepType.values();
+        ContextNode.Kind[] kinds = ContextNode.Kind.values();
+        for (int i = 0; i < 3000; i++) {
+            contexts.add(new ContextNode(i, i / 3 - 1, kinds[i % kinds.length], i % 7 - 1));
+            records.add(new LoopRecord(i % 40, i, i, 10L * i));
+            dependences.add(new Dependence(types[i % types.length], i % 50, i, i % 60, i - 1, i + 1L, i % 11 == 0,
+                    new int[] {i / 2, i}, new byte[] {Dependence.INTRA, Dependence.INTRA | Dependence.INTER}));
+        }
+        contexts.add(new ContextNode(-7, Integer.MAX_VALUE, ContextNode.Kind.ROOT, Integer.MIN_VALUE)); // not dense
+        DepsProfile deps = new DepsProfile("camp", List.of(), List.of(), List.of(), contexts, records, dependences);
+        Profile p = new Profile(SampleProfiles.header(), List.of(), List.of(), List.of(), Map.of(), List.of(),
+                List.of(), List.of(), deps);
+        byte[] file = SampleProfiles.bytes(p);
+
+        assertEquals(3, Frames.blocks(file).stream().filter(b -> b.type() == ProfileFormat.CONTEXTS).count());
+        assertEquals(3, Frames.blocks(file).stream().filter(b -> b.type() == ProfileFormat.DEPENDENCES).count());
+        assertTrue(Frames.blocks(file).stream().filter(b -> b.type() == ProfileFormat.CONTEXTS)
+                .mapToInt(Frames.Block::length).sum() < 5 * contexts.size());
+        assertSameProfile(p, ProfileReader.read(new ByteArrayInputStream(file), "big.prof"));
     }
 }

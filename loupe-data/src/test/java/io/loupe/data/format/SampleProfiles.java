@@ -2,6 +2,14 @@ package io.loupe.data.format;
 
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.CallSiteMeta;
+import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.DepType;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.DepsProfile;
+import io.loupe.data.deps.LoopRecord;
 import io.loupe.data.meta.BlockMeta;
 import io.loupe.data.meta.DagEdge;
 import io.loupe.data.meta.EdgeKind;
@@ -90,7 +98,29 @@ final class SampleProfiles {
                                 ValueType.INT, 0, "n", null, null),
                         new ValueSiteMeta(1, "com.example.Loop", "run", "(I)V", "Loop.java", 14, SiteKind.LOCAL,
                                 ValueType.DOUBLE, 1, "x", "fp-mul", "fp-mul(s0,c)")),
-                List.of(new ValueSiteProfile(1, 10, 10, 10, 7, new String[] {"2.5", "-0.0"}, new long[] {8, 2}, 0, 0)));
+                List.of(new ValueSiteProfile(1, 10, 10, 10, 7, new String[] {"2.5", "-0.0"}, new long[] {8, 2}, 0, 0)),
+                deps());
+    }
+
+    /**
+     * {@code main} calls {@code fill(a)}, whose loop stores {@code a[i]} and loads {@code a[i - 1]}
+     * (camp mode): a RAW carried by the loop, and a WAW with the store of the previous call.
+     */
+    static DepsProfile deps() {
+        return new DepsProfile("camp",
+                List.of(new AccessSiteMeta(0, "com.example.Fill", "fill", "([I)V", "Fill.java", 7, 0, "iaload", true,
+                                false, "int[]"),
+                        new AccessSiteMeta(1, "com.example.Fill", "fill", "([I)V", "Fill.java", 7, 1, "iastore", false,
+                                true, "int[]")),
+                List.of(new DepLoopMeta(0, "com.example.Fill", "fill", "([I)V", "Fill.java", 6, 0, -1, false)),
+                List.of(new CallSiteMeta(0, "com.example.Main", "main", "([Ljava/lang/String;)V", null, -1,
+                        "com.example.Fill.fill([I)V")),
+                List.of(new ContextNode(0, -1, ContextNode.Kind.ROOT, -1),
+                        new ContextNode(1, 0, ContextNode.Kind.CALL, 0),
+                        new ContextNode(2, 1, ContextNode.Kind.LOOP, 0)),
+                List.of(new LoopRecord(0, 2, 2, 200)),
+                List.of(new Dependence(DepType.RAW, 1, 2, 0, 2, 198, false, new int[] {2}, new byte[] {Dependence.INTER}),
+                        new Dependence(DepType.WAW, 1, 2, 1, 2, 100, true, new int[0], new byte[0])));
     }
 
     static Profile empty() {

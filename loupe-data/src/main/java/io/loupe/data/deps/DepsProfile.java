@@ -1,0 +1,31 @@
+package io.loupe.data.deps;
+
+import java.util.List;
+
+/**
+ * What the dependence profiler recorded in one run (docs/deps.md): the static description of
+ * every access site, loop and call site it saw, the context tree (camp mode), each loop's
+ * invocations and iterations, and the dependences found.
+ *
+ * @param mode        {@code "camp"} or {@code "lamp"}; null when the run did not profile dependences
+ * @param sites       access sites, indexed by site id
+ * @param loops       loops (and recursion pseudo-loops), indexed by loop id
+ * @param calls       call sites, indexed by call-site id
+ * @param contexts    the context tree's nodes, indexed by node id (empty in lamp mode)
+ * @param loopRecords what ran of each loop, per context in camp mode
+ * @param dependences the dependences seen, merged over threads
+ */
+public record DepsProfile(String mode, List<AccessSiteMeta> sites, List<DepLoopMeta> loops,
+                          List<CallSiteMeta> calls, List<ContextNode> contexts, List<LoopRecord> loopRecords,
+                          List<Dependence> dependences) {
+
+    /** The dependence data of a run that did not profile dependences. */
+    public static final DepsProfile EMPTY = new DepsProfile(null, List.of(), List.of(), List.of(), List.of(),
+            List.of(), List.of());
+
+    /** True when there is nothing at all: no mode and every list empty (as {@link #EMPTY}). */
+    public boolean isEmpty() {
+        return mode == null && sites.isEmpty() && loops.isEmpty() && calls.isEmpty() && contexts.isEmpty()
+                && loopRecords.isEmpty() && dependences.isEmpty();
+    }
+}

@@ -1,0 +1,184 @@
+package io.loupe.data.format;
+
+import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.CallSiteMeta;
+import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.DepType;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.LoopRecord;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Encodes dependence profiles: access sites, loops and call sites, the context tree, loop records
+ * and dependences. Ids that may be -1 (contexts in lamp mode, parents, lines) are zig-zag coded,
+ * so that -1 takes one byte.
+ */
+final class DepsCodec {
+
+    /** Bits of an access site's {@code rw} byte. */
+    private static final int READS = 1;
+    private static final int WRITES = 2;
+
+    /** Added to a dependence's type code in its {@code kind} byte when its ends ran on different threads. */
+    private static final int CROSS_THREAD = 4;
+
+    private DepsCodec() {
+    }
+
+    static void writeSite(CompactDataOutput out, AccessSiteMeta s) throws IOException {
+        out.writeVarInt(s.id());
+        out.writeString(s.className());
+        out.writeString(s.method());
+        out.writeString(s.desc());
+        out.writeString(s.sourceFile());
+        out.writeZigZagInt(s.line());
+        out.writeVarInt(s.index());
+        out.writeString(s.access());
+        out.writeByte((s.reads() ? READS : 0) | (s.writes() ? WRITES : 0));
+        out.writeString(s.target());
+    }
+
+    static AccessSiteMeta readSite(CompactDataInput in) throws IOException {
+        int id = in.readVarInt();
+        String className = in.readString();
+        String method = in.readString();
+        String desc = in.readString();
+        String sourceFile = in.readString();
+        int line = in.readZigZagInt();
+        int index = in.readVarInt();
+        String access = in.readString();
+        int rw = in.readUnsignedByte();
+        if ((rw & ~(READS | WRITES)) != 0) {
+            throw in.corrupt("bad access flags " + rw);
+        }
+        return new AccessSiteMeta(id, className, method, desc, sourceFile, line, index, access,
+                (rw & READS) != 0, (rw & WRITES) != 0, in.readString());
+    }
+
+    static void writeLoop(CompactDataOutput out, DepLoopMeta l) throws IOException {
+        out.writeVarInt(l.id());
+        out.writeString(l.className());
+        out.writeString(l.method());
+        out.writeString(l.desc());
+        out.writeString(l.sourceFile());
+        out.writeZigZagInt(l.line());
+        out.writeVarInt(l.index());
+        out.writeZigZagInt(l.parent());
+        out.writeBoolean(l.recursion());
+    }
+
+    static DepLoopMeta readLoop(CompactDataInput in) throws IOException {
+        int id = in.readVarInt();
+        String className = in.readString();
+        String method = in.readString();
+        String desc = in.readString();
+        String sourceFile = in.readString();
+        int line = in.readZigZagInt();
+        int index = in.readVarInt();
+        int parent = in.readZigZagInt();
+        return new DepLoopMeta(id, className, method, desc, sourceFile, line, index, parent, in.readBoolean());
+    }
+
+    static void writeCall(CompactDataOutput out, CallSiteMeta c) throws IOException {
+        out.writeVarInt(c.id());
+        out.writeString(c.className());
+        out.writeString(c.method());
+        out.writeString(c.desc());
+        out.writeString(c.sourceFile());
+        out.writeZigZagInt(c.line());
+        out.writeString(c.callee());
+    }
+
+    static CallSiteMeta readCall(CompactDataInput in) throws IOException {
+        int id = in.readVarInt();
+        String className = in.readString();
+        String method = in.readString();
+        String desc = in.readString();
+        String sourceFile = in.readString();
+        int line = in.readZigZagInt();
+        return new CallSiteMeta(id, className, method, desc, sourceFile, line, in.readString());
+    }
+
+    /**
+     * One block's worth of context nodes: count, then per node its id as the zig-zag difference to
+     * the previous node's id + 1 (the first to 0), its parent as the zig-zag of {@code id - parent},
+     * its kind and its site. Nodes are numbered densely and created after their parent, so a node
+     * mostly takes four bytes; any ints round-trip (the differences wrap like int arithmetic).
+     */
+    static void writeContexts(CompactDataOutput out, List<ContextNode> nodes) throws IOException {
+        out.writeVarInt(nodes.size());
+        int next = 0;
+        for (ContextNode n : nodes) {
+            out.writeZigZagInt(n.id() - next);
+            out.writeZigZagInt(n.id() - n.parent());
+            out.writeByte(ProfileFormat.code(n.kind()));
+            out.writeZigZagInt(n.site());
+            next = n.id() + 1;
+        }
+    }
+
+    static void readContexts(CompactDataInput in, List<ContextNode> into) throws IOException {
+        int next = 0;
+        for (int i = 0, n = in.readCount(); i < n; i++) {
+            int id = next + in.readZigZagInt();
+            int parent = id - in.readZigZagInt();
+            ContextNode.Kind kind = ProfileFormat.contextKind(in);
+            into.add(new ContextNode(id, parent, kind, in.readZigZagInt()));
+            next = id + 1;
+        }
+    }
+
+    static void writeLoopRecord(CompactDataOutput out, LoopRecord r) throws IOException {
+        out.writeVarInt(r.loop());
+        out.writeZigZagInt(r.context());
+        out.writeVarLong(r.invocations());
+        out.writeVarLong(r.iterations());
+    }
+
+    static LoopRecord readLoopRecord(CompactDataInput in) throws IOException {
+        int loop = in.readVarInt();
+        int context = in.readZigZagInt();
+        long invocations = in.readVarLong();
+        return new LoopRecord(loop, context, invocations, in.readVarLong());
+    }
+
+    /**
+     * {@code kind:u8} (the type's code, plus 4 for a cross-thread dependence), the two ends, the
+     * count, the loops as {@code ints} and then one byte of relation bits per loop.
+     */
+    static void writeDependence(CompactDataOutput out, Dependence d) throws IOException {
+        out.writeByte(ProfileFormat.code(d.type()) | (d.crossThread() ? CROSS_THREAD : 0));
+        out.writeVarInt(d.srcSite());
+        out.writeZigZagInt(d.srcContext());
+        out.writeVarInt(d.dstSite());
+        out.writeZigZagInt(d.dstContext());
+        out.writeVarLong(d.count());
+        out.writeIntArray(d.loops());
+        for (byte r : d.relations()) {
+            out.writeByte(r);
+        }
+    }
+
+    static Dependence readDependence(CompactDataInput in) throws IOException {
+        int kind = in.readUnsignedByte();
+        if ((kind & ~(CROSS_THREAD | 3)) != 0) {
+            throw in.corrupt("bad dependence kind " + kind);
+        }
+        DepType type = ProfileFormat.depType(in, kind & 3);
+        int srcSite = in.readVarInt();
+        int srcContext = in.readZigZagInt();
+        int dstSite = in.readVarInt();
+        int dstContext = in.readZigZagInt();
+        long count = in.readVarLong();
+        int[] loops = in.readIntArray(); // its elements were really there: the relations' length is safe
+        byte[] relations = new byte[loops.length];
+        for (int i = 0; i < relations.length; i++) {
+            relations[i] = (byte) in.readUnsignedByte();
+        }
+        return new Dependence(type, srcSite, srcContext, dstSite, dstContext, count, (kind & CROSS_THREAD) != 0,
+                loops, relations);
+    }
+}
