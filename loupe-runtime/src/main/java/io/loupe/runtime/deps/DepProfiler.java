@@ -21,6 +21,8 @@ public final class DepProfiler {
     private final ContextTree tree;
     private final IntUnaryOperator recursionLoop;
     private final List<DepThread> threads = new ArrayList<>();
+    private final StaticShadow statics = new StaticShadow();
+    private final ShadowMap heap = new ShadowMap();
 
     /**
      * @param recursionLoop maps a call site to the loop id of the pseudo-loop that stands for a
@@ -40,6 +42,16 @@ public final class DepProfiler {
     /** The context tree, or null in lamp mode. */
     public ContextTree tree() {
         return tree;
+    }
+
+    /** The histories of static fields, by global static field id. */
+    public StaticShadow statics() {
+        return statics;
+    }
+
+    /** The shadows of objects and arrays, by identity (each access site keeps a {@link ShadowCache} on it). */
+    public ShadowMap heap() {
+        return heap;
     }
 
     int recursionLoop(int callSite) {
