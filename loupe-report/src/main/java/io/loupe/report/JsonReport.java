@@ -31,13 +31,21 @@ import java.util.TreeMap;
  *                    "kpaths": [ { "ids": [ID, …], "count": C }, … ] }, … ] },
  *   "values": { "sites": [ { "class": …, "method": …, "line": L, "kind": "param", "executed": E,
  *                            "profiled": P, "inv1": F, "invN": F, "mrv": F,
- *                            "top": [ { "value": "7", "count": C }, … ] }, … ] } }
+ *                            "top": [ { "value": "7", "count": C }, … ] }, … ] },
+ *   "deps": { "mode": "camp",
+ *     "loops": [ { "id": 0, "class": …, "method": …, "line": L, "context": [ENTRY, …], "invocations": I,
+ *                  "iterations": N, "carried": { "raw": R, "war": A, "waw": W }, "parallelizable": B }, … ],
+ *     "dependences": [ { "type": "RAW", "src": END, "dst": END, "count": C, "crossThread": B,
+ *                        "loops": [ { "loop": 0, "relation": "inter" }, … ] }, … ] } }
+ * ENTRY = { "kind": "call", "class": …, "method": …, "line": L }
+ * END   = { "class": …, "method": …, "line": L, "context": [ENTRY, …] }
  * </pre>
  * {@code paths.methods} lists every method with path counts, by method id; a method's
  * {@code paths} come hottest first; {@code kpaths} lists every node of its k-IPF (paper 004,
  * Definition 2) in preorder, hottest subtree first; for k = 1 these are the acyclic paths alone.
  * {@code paths} is left out for a profile of values alone, {@code values} for a profile without
- * value sites ({@link ValuesJson}).
+ * value sites ({@link ValuesJson}), {@code deps} for a profile without dependence data
+ * ({@link DepsJson}).
  */
 public final class JsonReport {
 
@@ -66,6 +74,9 @@ public final class JsonReport {
         }
         if (summary.values().present()) {
             ValuesJson.write(json, summary.values());
+        }
+        if (summary.deps().present()) {
+            DepsJson.write(json, summary.deps());
         }
         json.endObject();
         json.finish();

@@ -1,5 +1,6 @@
 package io.loupe.analysis.summary;
 
+import io.loupe.analysis.deps.DepsAnalysis;
 import io.loupe.analysis.kpaths.HotKPath;
 import io.loupe.analysis.kpaths.HotKPaths;
 import io.loupe.analysis.kpaths.KIpfBuilder;
@@ -27,19 +28,23 @@ import java.util.TreeMap;
  * no counts (a k ≥ 2 run that only streamed path ids) takes them from the k-IPF's roots, which
  * hold exactly the Ball–Larus counts (§2.2, "a 1-IPF … yields exactly the same counters").
  *
- * <p>The value profiling data, when there is any, is analysed too ({@link #values()}).
+ * <p>The value profiling data, when there is any, is analysed too ({@link #values()}), and so is
+ * the memory dependence data ({@link #deps()}).
  */
 public final class ProfileSummary {
 
     private final Profile profile;
     private final List<MethodProfile> methods;
     private final ValueAnalysis values;
+    private final DepsAnalysis deps;
     private final List<String> problems;
 
-    private ProfileSummary(Profile profile, List<MethodProfile> methods, ValueAnalysis values, List<String> problems) {
+    private ProfileSummary(Profile profile, List<MethodProfile> methods, ValueAnalysis values, DepsAnalysis deps,
+                           List<String> problems) {
         this.profile = profile;
         this.methods = methods;
         this.values = values;
+        this.deps = deps;
         this.problems = problems;
     }
 
@@ -94,7 +99,9 @@ public final class ProfileSummary {
         }
         ValueAnalysis values = ValueAnalysis.of(profile);
         problems.addAll(values.problems());
-        return new ProfileSummary(profile, List.copyOf(methods), values, List.copyOf(problems));
+        DepsAnalysis deps = DepsAnalysis.of(profile);
+        problems.addAll(deps.problems());
+        return new ProfileSummary(profile, List.copyOf(methods), values, deps, List.copyOf(problems));
     }
 
     public Profile profile() {
@@ -121,14 +128,20 @@ public final class ProfileSummary {
         return values;
     }
 
+    /** The memory dependence data, analysed; {@link DepsAnalysis#present()} is false when there is none. */
+    public DepsAnalysis deps() {
+        return deps;
+    }
+
     /**
      * True when path profiling ran: the profile holds path data, its options ask for the
-     * {@code paths} profiler, or it holds no value data either (an empty run reports as an empty
-     * path profile). A profile of values alone has no path sections in the reports.
+     * {@code paths} profiler, or it holds no value or dependence data either (an empty run reports
+     * as an empty path profile). A profile of values or dependences alone has no path sections in
+     * the reports.
      */
     public boolean pathsProfiled() {
         return !methods.isEmpty() || !profile.forests().isEmpty() || profilers().contains("paths")
-                || !values.present();
+                || !values.present() && !deps.present();
     }
 
     /** The profilers the run's options name ({@code profile=paths;values}), empty when they name none. */

@@ -1,0 +1,43 @@
+package io.loupe.analysis.deps;
+
+import io.loupe.data.deps.DepLoopMeta;
+
+import java.util.List;
+
+/**
+ * What ran of one loop in one context (camp) or of one loop overall (lamp), and the memory
+ * dependences it carries: the distinct dependences between accesses of one thread with an
+ * inter-iteration relation at this loop's level.
+ *
+ * @param id          the loop's position in {@link DepsAnalysis#loops()}: what dependences refer to
+ * @param meta        the loop
+ * @param contextNode its loop context node (camp), -1 in lamp mode
+ * @param context     the entries leading to the loop, outermost first, the loop itself left out
+ *                    (empty in lamp mode)
+ * @param invocations how often the loop was entered
+ * @param iterations  iterations over all invocations
+ * @param raw         carried read-after-write dependences
+ * @param war         carried write-after-read dependences
+ * @param waw         carried write-after-write dependences
+ */
+public record LoopVerdict(int id, DepLoopMeta meta, int contextNode, List<ContextEntry> context, long invocations,
+                          long iterations, int raw, int war, int waw) {
+
+    /** Carried dependences of all three types. */
+    public int carried() {
+        return raw + war + waw;
+    }
+
+    /** True when the loop carries no memory dependence at its level (strict DOALL). */
+    public boolean parallelizable() {
+        return carried() == 0;
+    }
+
+    /**
+     * True when the loop carries no RAW but some WAR or WAW: its iterations only reuse locations,
+     * which per-iteration copies would remove.
+     */
+    public boolean privatizable() {
+        return raw == 0 && war + waw > 0;
+    }
+}

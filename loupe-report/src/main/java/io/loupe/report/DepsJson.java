@@ -1,0 +1,106 @@
+package io.loupe.report;
+
+import io.loupe.analysis.deps.ContextEntry;
+import io.loupe.analysis.deps.DepEdge;
+import io.loupe.analysis.deps.DepEnd;
+import io.loupe.analysis.deps.DepsAnalysis;
+import io.loupe.analysis.deps.LoopRelation;
+import io.loupe.analysis.deps.LoopVerdict;
+import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.DepLoopMeta;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The {@code deps} section of the JSON report (field reference: loupe-report/README.md): every
+ * loop (per context in camp mode) with its carried dependences and verdicts, then every
+ * dependence with its ends and loop relations. A dependence names a loop by its {@code id}, the
+ * loop's position in {@code deps.loops}.
+ */
+final class DepsJson {
+
+    private DepsJson() {
+    }
+
+    static void write(JsonWriter json, DepsAnalysis d) throws IOException {
+        json.name("deps").beginObject();
+        json.name("mode").value(d.mode());
+        json.name("loops").beginArray();
+        for (LoopVerdict l : d.loops()) {
+            loop(json, l);
+        }
+        json.endArray();
+        json.name("dependences").beginArray();
+        for (DepEdge e : d.dependences()) {
+            dependence(json, e);
+        }
+        json.endArray();
+        json.endObject();
+    }
+
+    private static void loop(JsonWriter json, LoopVerdict l) throws IOException {
+        DepLoopMeta m = l.meta();
+        json.beginObject();
+        json.name("id").value(l.id());
+        json.name("class").value(m.className());
+        json.name("method").value(m.method() + m.desc());
+        json.name("sourceFile").value(m.sourceFile());
+        json.name("line").value(m.line());
+        json.name("recursion").value(m.recursion());
+        context(json, l.context());
+        json.name("invocations").value(l.invocations());
+        json.name("iterations").value(l.iterations());
+        json.name("carried").beginInlineObject();
+        json.name("raw").value(l.raw());
+        json.name("war").value(l.war());
+        json.name("waw").value(l.waw());
+        json.endObject();
+        json.name("parallelizable").value(l.parallelizable());
+        json.name("privatizable").value(l.privatizable());
+        json.endObject();
+    }
+
+    private static void dependence(JsonWriter json, DepEdge e) throws IOException {
+        json.beginObject();
+        json.name("type").value(e.type().name());
+        end(json, "src", e.src());
+        end(json, "dst", e.dst());
+        json.name("count").value(e.count());
+        json.name("crossThread").value(e.crossThread());
+        json.name("loops").beginInlineArray();
+        for (LoopRelation r : e.loops()) {
+            json.beginInlineObject();
+            json.name("loop").value(r.loop().id());
+            json.name("relation").value(r.relation().label());
+            json.endObject();
+        }
+        json.endArray();
+        json.endObject();
+    }
+
+    private static void end(JsonWriter json, String name, DepEnd end) throws IOException {
+        AccessSiteMeta s = end.site();
+        json.name(name).beginObject();
+        json.name("class").value(s.className());
+        json.name("method").value(s.signature());
+        json.name("line").value(s.line());
+        json.name("access").value(s.access());
+        json.name("target").value(s.target());
+        context(json, end.context());
+        json.endObject();
+    }
+
+    private static void context(JsonWriter json, List<ContextEntry> path) throws IOException {
+        json.name("context").beginArray();
+        for (ContextEntry c : path) {
+            json.beginInlineObject();
+            json.name("kind").value(c.kind().label());
+            json.name("class").value(c.className());
+            json.name("method").value(c.method());
+            json.name("line").value(c.line());
+            json.endObject();
+        }
+        json.endArray();
+    }
+}

@@ -1,0 +1,139 @@
+package io.loupe.report;
+
+import io.loupe.analysis.deps.CampFigure1;
+import io.loupe.analysis.deps.DepsProfileBuilder;
+import io.loupe.analysis.summary.ProfileSummary;
+import io.loupe.data.Profile;
+import io.loupe.data.deps.DepType;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+import static io.loupe.data.deps.Dependence.INTER;
+import static io.loupe.data.deps.Dependence.INTRA;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+class DepsJsonReportTest {
+
+    private static String json(Profile p) throws IOException {
+        StringBuilder out = new StringBuilder();
+        new JsonReport().write(ProfileSummary.of(p), out);
+        return out.toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> parse(Profile p) throws IOException {
+        return (Map<String, Object>) MiniJson.parse(json(p));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object at(Object json, Object... path) {
+        Object v = json;
+        for (Object step : path) {
+            v = step instanceof String name ? ((Map<String, Object>) v).get(name) : ((List<Object>) v).get((Integer) step);
+        }
+        return v;
+    }
+
+    private static Map<String, Object> entry(String kind, String cls, String method, long line) {
+        return Map.of("kind", kind, "class", cls, "method", method, "line", line);
+    }
+
+    @Test
+    void a_profile_of_dependences_alone_has_a_deps_section_and_no_paths_section() throws IOException {
+        Map<String, Object> r = parse(CampFigure1.profile("camp"));
+        assertEquals(List.of("format", "version", "header", "stats", "warnings", "problems", "deps"),
+                List.copyOf(r.keySet()));
+        assertEquals("camp", at(r, "deps", "mode"));
+        assertEquals(List.of(), at(r, "problems"));
+    }
+
+    @Test
+    void profiles_without_dependences_have_no_deps_section() throws IOException {
+        assertFalse(parse(SampleProfile.withK(2)).containsKey("deps"));
+        assertFalse(parse(SampleValues.profile()).containsKey("deps"));
+    }
+
+    @Test
+    void a_loop_carries_the_contract_fields() throws IOException {
+        Map<String, Object> r = parse(CampFigure1.profile("camp"));
+        Object l2 = at(r, "deps", "loops", 1);
+        for (String field : List.of("id", "class", "method", "line", "context", "invocations", "iterations",
+                "carried", "parallelizable", "privatizable")) {
+            assertFalse(at(l2, field) == null, field);
+        }
+        assertEquals(1L, at(l2, "id"));
+        assertEquals("fig1.Main", at(l2, "class"));
+        assertEquals("work()V", at(l2, "method"));
+        assertEquals(12L, at(l2, "line"));
+        assertEquals(List.of(entry("loop", "fig1.Main", "main()V", 5), entry("call", "fig1.Main", "main()V", 6)),
+                at(l2, "context"));
+        assertEquals(10L, at(l2, "invocations"));
+        assertEquals(100L, at(l2, "iterations"));
+        assertEquals(Map.of("raw", 1L, "war", 0L, "waw", 0L), at(l2, "carried"));
+        assertEquals(false, at(l2, "parallelizable"));
+        assertEquals(false, at(l2, "privatizable"));
+        assertEquals(List.of(), at(r, "deps", "loops", 0, "context"));
+    }
+
+    @Test
+    void a_dependence_carries_the_contract_fields() throws IOException {
+        Map<String, Object> r = parse(CampFigure1.profile("camp"));
+        Object d = at(r, "deps", "dependences", 0);
+        assertEquals("RAW", at(d, "type"));
+        assertEquals("fig1.Cell", at(d, "src", "class"));
+        assertEquals("setValue()V", at(d, "src", "method"));
+        assertEquals(31L, at(d, "src", "line"));
+        assertEquals(entry("call", "fig1.Main", "work()V", 14), at(d, "src", "context", 3));
+        assertEquals("getValue()I", at(d, "dst", "method"));
+        assertEquals(30L, at(d, "dst", "line"));
+        assertEquals(List.of(entry("loop", "fig1.Main", "main()V", 5), entry("call", "fig1.Main", "main()V", 6),
+                entry("loop", "fig1.Main", "work()V", 12), entry("call", "fig1.Main", "work()V", 13)),
+                at(d, "dst", "context"));
+        assertEquals(90L, at(d, "count"));
+        assertEquals(false, at(d, "crossThread"));
+        assertEquals(List.of(Map.of("loop", 0L, "relation", "intra"), Map.of("loop", 1L, "relation", "inter")),
+                at(d, "loops"));
+        assertEquals(List.of(Map.of("loop", 0L, "relation", "inter")), at(r, "deps", "dependences", 1, "loops"));
+    }
+
+    @Test
+    void lamp_mode_has_no_contexts_and_both_loops_carry_the_one_dependence() throws IOException {
+        Map<String, Object> r = parse(CampFigure1.profile("lamp"));
+        assertEquals("lamp", at(r, "deps", "mode"));
+        for (int i = 0; i < 2; i++) {
+            assertEquals(List.of(), at(r, "deps", "loops", i, "context"));
+            assertEquals(1L, at(r, "deps", "loops", i, "carried", "raw"));
+            assertEquals(false, at(r, "deps", "loops", i, "parallelizable"));
+        }
+        assertEquals(List.of(), at(r, "deps", "dependences", 0, "src", "context"));
+        assertEquals(List.of(Map.of("loop", 0L, "relation", "both"), Map.of("loop", 1L, "relation", "inter")),
+                at(r, "deps", "dependences", 0, "loops"));
+    }
+
+    @Test
+    void privatizable_and_cross_thread_dependences_show() throws IOException {
+        DepsProfileBuilder b = new DepsProfileBuilder("lamp");
+        int load = b.access("p.C", "run()V", 22, false, "p.C.t");
+        int store = b.access("p.C", "run()V", 21, true, "p.C.t");
+        int loop = b.loop("p.C", "run()V", 20, -1);
+        b.ran(loop, -1, 1, 10);
+        b.dep(DepType.RAW, store, -1, load, -1, 10, false, loop, INTRA);
+        b.dep(DepType.WAR, load, -1, store, -1, 9, false, loop, INTER);
+        b.dep(DepType.RAW, store, -1, load, -1, 3, true);
+        Map<String, Object> r = parse(b.build());
+        assertEquals(Map.of("raw", 0L, "war", 1L, "waw", 0L), at(r, "deps", "loops", 0, "carried"));
+        assertEquals(true, at(r, "deps", "loops", 0, "privatizable"));
+        assertEquals(false, at(r, "deps", "loops", 0, "parallelizable"));
+        assertEquals(true, at(r, "deps", "dependences", 1, "crossThread"));
+        assertEquals(List.of(), at(r, "deps", "dependences", 1, "loops"));
+    }
+
+    @Test
+    void two_reports_of_one_profile_are_identical() throws IOException {
+        assertEquals(json(CampFigure1.profile("camp")), json(CampFigure1.profile("camp")));
+    }
+}
