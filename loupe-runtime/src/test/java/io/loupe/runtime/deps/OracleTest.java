@@ -24,6 +24,12 @@ class OracleTest {
 
     static final int METHODS = 4;
     static final int MAX_FRAMES = 5;
+    /**
+     * Events a run may have: calls in loops in calls can multiply without end (a few random programs
+     * would run for minutes and fill the heap with the oracle's log), so a run stops executing
+     * statements once it has spent this many — the same way for the engine and the oracle.
+     */
+    static final int MAX_EVENTS = 5_000;
 
     sealed interface Stmt permits Access, Loop, Call, Try, Throw {
     }
@@ -91,6 +97,7 @@ class OracleTest {
         final Random random;
         final Program program;
         int frames;
+        int events;
 
         Runner(Program program, DepThread engine, Oracle oracle, long seed) {
             this.program = program;
@@ -114,6 +121,9 @@ class OracleTest {
 
         private void run(List<Stmt> body, long mark, int oracleFrames, int loops) {
             for (Stmt s : body) {
+                if (++events > MAX_EVENTS) {
+                    return;
+                }
                 if (s instanceof Access a) {
                     if (a.store()) {
                         engine.store(locations[a.location()], a.site());
