@@ -29,12 +29,7 @@ final class DepsCodec {
     }
 
     static void writeSite(CompactDataOutput out, AccessSiteMeta s) throws IOException {
-        out.writeVarInt(s.id());
-        out.writeString(s.className());
-        out.writeString(s.method());
-        out.writeString(s.desc());
-        out.writeString(s.sourceFile());
-        out.writeZigZagInt(s.line());
+        PlaceCodec.write(out, s.id(), s.className(), s.method(), s.desc(), s.sourceFile(), s.line());
         out.writeVarInt(s.index());
         out.writeString(s.access());
         out.writeByte((s.reads() ? READS : 0) | (s.writes() ? WRITES : 0));
@@ -42,64 +37,40 @@ final class DepsCodec {
     }
 
     static AccessSiteMeta readSite(CompactDataInput in) throws IOException {
-        int id = in.readVarInt();
-        String className = in.readString();
-        String method = in.readString();
-        String desc = in.readString();
-        String sourceFile = in.readString();
-        int line = in.readZigZagInt();
+        PlaceCodec.Place p = PlaceCodec.read(in);
         int index = in.readVarInt();
         String access = in.readString();
         int rw = in.readUnsignedByte();
         if ((rw & ~(READS | WRITES)) != 0) {
             throw in.corrupt("bad access flags " + rw);
         }
-        return new AccessSiteMeta(id, className, method, desc, sourceFile, line, index, access,
+        return new AccessSiteMeta(p.id(), p.className(), p.method(), p.desc(), p.sourceFile(), p.line(), index, access,
                 (rw & READS) != 0, (rw & WRITES) != 0, in.readString());
     }
 
     static void writeLoop(CompactDataOutput out, DepLoopMeta l) throws IOException {
-        out.writeVarInt(l.id());
-        out.writeString(l.className());
-        out.writeString(l.method());
-        out.writeString(l.desc());
-        out.writeString(l.sourceFile());
-        out.writeZigZagInt(l.line());
+        PlaceCodec.write(out, l.id(), l.className(), l.method(), l.desc(), l.sourceFile(), l.line());
         out.writeVarInt(l.index());
         out.writeZigZagInt(l.parent());
         out.writeBoolean(l.recursion());
     }
 
     static DepLoopMeta readLoop(CompactDataInput in) throws IOException {
-        int id = in.readVarInt();
-        String className = in.readString();
-        String method = in.readString();
-        String desc = in.readString();
-        String sourceFile = in.readString();
-        int line = in.readZigZagInt();
+        PlaceCodec.Place p = PlaceCodec.read(in);
         int index = in.readVarInt();
         int parent = in.readZigZagInt();
-        return new DepLoopMeta(id, className, method, desc, sourceFile, line, index, parent, in.readBoolean());
+        return new DepLoopMeta(p.id(), p.className(), p.method(), p.desc(), p.sourceFile(), p.line(), index, parent,
+                in.readBoolean());
     }
 
     static void writeCall(CompactDataOutput out, CallSiteMeta c) throws IOException {
-        out.writeVarInt(c.id());
-        out.writeString(c.className());
-        out.writeString(c.method());
-        out.writeString(c.desc());
-        out.writeString(c.sourceFile());
-        out.writeZigZagInt(c.line());
+        PlaceCodec.write(out, c.id(), c.className(), c.method(), c.desc(), c.sourceFile(), c.line());
         out.writeString(c.callee());
     }
 
     static CallSiteMeta readCall(CompactDataInput in) throws IOException {
-        int id = in.readVarInt();
-        String className = in.readString();
-        String method = in.readString();
-        String desc = in.readString();
-        String sourceFile = in.readString();
-        int line = in.readZigZagInt();
-        return new CallSiteMeta(id, className, method, desc, sourceFile, line, in.readString());
+        PlaceCodec.Place p = PlaceCodec.read(in);
+        return new CallSiteMeta(p.id(), p.className(), p.method(), p.desc(), p.sourceFile(), p.line(), in.readString());
     }
 
     /**

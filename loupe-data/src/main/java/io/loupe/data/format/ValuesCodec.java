@@ -14,12 +14,7 @@ final class ValuesCodec {
     }
 
     static void writeSite(CompactDataOutput out, ValueSiteMeta s) throws IOException {
-        out.writeVarInt(s.id());
-        out.writeString(s.className());
-        out.writeString(s.method());
-        out.writeString(s.desc());
-        out.writeString(s.sourceFile());
-        out.writeZigZagInt(s.line());
+        PlaceCodec.write(out, s.id(), s.className(), s.method(), s.desc(), s.sourceFile(), s.line());
         out.writeByte(ProfileFormat.code(s.kind()));
         out.writeByte(ProfileFormat.code(s.type()));
         out.writeVarInt(s.index());
@@ -29,17 +24,12 @@ final class ValuesCodec {
     }
 
     static ValueSiteMeta readSite(CompactDataInput in) throws IOException {
-        int id = in.readVarInt();
-        String className = in.readString();
-        String method = in.readString();
-        String desc = in.readString();
-        String sourceFile = in.readString();
-        int line = in.readZigZagInt();
+        PlaceCodec.Place p = PlaceCodec.read(in);
         SiteKind kind = ProfileFormat.siteKind(in);
         ValueType type = ProfileFormat.valueType(in);
         int index = in.readVarInt();
-        return new ValueSiteMeta(id, className, method, desc, sourceFile, line, kind, type, index,
-                in.readString(), in.readString(), in.readString());
+        return new ValueSiteMeta(p.id(), p.className(), p.method(), p.desc(), p.sourceFile(), p.line(), kind, type,
+                index, in.readString(), in.readString(), in.readString());
     }
 
     static void writeProfile(CompactDataOutput out, ValueSiteProfile p) throws IOException {
