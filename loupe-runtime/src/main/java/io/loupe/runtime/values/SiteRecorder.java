@@ -115,19 +115,15 @@ public final class SiteRecorder {
         }
     }
 
-    /**
-     * Adds {@code executions} to {@code into} in the proportions of the values of {@code from},
-     * the remainder of the division to its top value.
-     */
-    static void credit(TnvTable from, long executions, TnvTable into) {
-        credit(from, executions, (v, c) -> into.add(v, c));
-    }
-
-    /** Where {@link #credit} puts each share. */
+    /** Where {@link #credit} puts each share: a table, or the collector's merge. */
     interface Sink {
         void add(long value, long count);
     }
 
+    /**
+     * Adds {@code executions} to {@code into} in the proportions of the values of {@code from},
+     * the remainder of the division to its top value.
+     */
     static void credit(TnvTable from, long executions, Sink into) {
         long total = 0;
         for (int i = 0; i < from.size(); i++) {

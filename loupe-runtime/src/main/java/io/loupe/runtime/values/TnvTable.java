@@ -19,7 +19,7 @@ package io.loupe.runtime.values;
  * <p>Counts are weights: 1 per profiled execution, more under convergent profiling (see
  * {@link SiteRecorder}). One thread owns a table; nothing here is synchronized.
  */
-final class TnvTable {
+final class TnvTable implements SiteRecorder.Sink {
 
     private final long[] values;
     private final long[] counts;
@@ -37,7 +37,8 @@ final class TnvTable {
     }
 
     /** Counts {@code value} with weight {@code w} (≥ 1). */
-    void add(long value, long w) {
+    @Override
+    public void add(long value, long w) {
         long[] vs = values;
         long[] cs = counts;
         int n = size;
