@@ -37,7 +37,7 @@ public final class AgentOptions {
         KEYS.put("values.interval", "profiled executions between convergence tests, at least 16. Default: 1000");
         KEYS.put("values.increaseBound", "bounds: an invariance increase beyond this fraction keeps profiling on. Default: 0.02");
         KEYS.put("values.decreaseBound", "bounds: an invariance decrease beyond this fraction keeps profiling on. Default: 0.02");
-        KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far. Default: 0.25");
+        KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far (at least 8 intervals). Default: 0.25");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
         KEYS.put("help", "print this help on stderr and exit");
     }
