@@ -109,10 +109,6 @@ final class TnvTable implements SiteRecorder.Sink {
         return untilClear;
     }
 
-    int capacity() {
-        return values.length;
-    }
-
     /** The total count of the top half of the table: the invariance convergence tests (§7). */
     long topHalf() {
         long sum = 0;
