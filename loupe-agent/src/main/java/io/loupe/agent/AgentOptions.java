@@ -19,7 +19,7 @@ public final class AgentOptions {
     static final Map<String, String> KEYS = new LinkedHashMap<>();
 
     static {
-        KEYS.put("profile", "profilers to run, ';'-separated (known: paths, values, blocktrace). Default: paths");
+        KEYS.put("profile", "profilers to run, ';'-separated (known: paths, values, deps, blocktrace). Default: paths");
         KEYS.put("k", "iterations per k-path; 1 = plain Ball-Larus path counts. Default: 1");
         KEYS.put("out", "profile file written at exit. Default: loupe.prof");
         KEYS.put("include", "class-name globs to instrument, ';'-separated ('*' any chars, '?' one). Default: all");
@@ -38,11 +38,12 @@ public final class AgentOptions {
         KEYS.put("values.increaseBound", "bounds: an invariance increase beyond this fraction keeps profiling on. Default: 0.02");
         KEYS.put("values.decreaseBound", "bounds: an invariance decrease beyond this fraction keeps profiling on. Default: 0.02");
         KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far (at least 8 intervals). Default: 0.25");
+        KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
         KEYS.put("help", "print this help on stderr and exit");
     }
 
-    static final List<String> PROFILERS = List.of("paths", "values", "blocktrace");
+    static final List<String> PROFILERS = List.of("paths", "values", "deps", "blocktrace");
 
     /**
      * Value site kinds, as {@code io.loupe.data.values.SiteKind} labels them (that type is not
@@ -77,6 +78,7 @@ public final class AgentOptions {
     private double increaseBound = BOUND;
     private double decreaseBound = BOUND;
     private double backoff = BACKOFF;
+    private String depsMode = "camp";
     private boolean verbose;
     private boolean help;
 
@@ -123,6 +125,9 @@ public final class AgentOptions {
                 }
                 if (list.contains("blocktrace") && list.size() > 1) {
                     throw new IllegalArgumentException("profiler 'blocktrace' cannot be combined with others");
+                }
+                if (list.contains("deps") && list.size() > 1) {
+                    throw new IllegalArgumentException("profiler 'deps' cannot be combined with others");
                 }
                 profilers = list;
             }
@@ -172,6 +177,12 @@ public final class AgentOptions {
                     throw new IllegalArgumentException("option 'values.backoff' must be greater than 0, got '" + value + "'");
                 }
                 backoff = b;
+            }
+            case "deps.mode" -> {
+                if (!value.equals("camp") && !value.equals("lamp")) {
+                    throw new IllegalArgumentException("option 'deps.mode' needs camp or lamp, got '" + value + "'");
+                }
+                depsMode = value;
             }
             case "verbose" -> verbose = bool(key, value);
             case "help" -> help = bool(key, value);
@@ -253,6 +264,16 @@ public final class AgentOptions {
     /** True if value profiling is on. */
     public boolean values() {
         return profilers.contains("values");
+    }
+
+    /** True if dependence profiling is on. */
+    public boolean deps() {
+        return profilers.contains("deps");
+    }
+
+    /** The dependence profiling mode: {@code camp} or {@code lamp}. */
+    public String depsMode() {
+        return depsMode;
     }
 
     /** The value site kinds to profile, as labels ({@code param}, …), in their canonical order. */
@@ -392,6 +413,9 @@ public final class AgentOptions {
             j.add("values.increaseBound=" + increaseBound);
             j.add("values.decreaseBound=" + decreaseBound);
             j.add("values.backoff=" + backoff);
+        }
+        if (deps() || !depsMode.equals("camp")) {
+            j.add("deps.mode=" + depsMode);
         }
         if (verbose) {
             j.add("verbose=true");

@@ -5,6 +5,8 @@ import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.instrument.instr.InstrumentSettings;
 import io.loupe.instrument.instr.PathSettings;
 import io.loupe.instrument.values.ValueSettings;
+import io.loupe.runtime.deps.DepMode;
+import io.loupe.runtime.deps.Deps;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.dump.Warnings;
 import io.loupe.runtime.paths.PathThread;
@@ -26,6 +28,9 @@ final class AgentStart {
         if (options.values()) {
             ValueProfiler.configure(valueConfig(options));
         }
+        if (options.deps()) {
+            Deps.configure(options.depsMode().equals("lamp") ? DepMode.LAMP : DepMode.CAMP);
+        }
         new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version).installShutdownHook();
         ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options), Warnings::warn);
         inst.addTransformer(new LoupeTransformer(new ClassFilter(options.include(), options.exclude()), instrumenter,
@@ -34,6 +39,9 @@ final class AgentStart {
 
     /** What the instrumenter does: path profiling or the block tracer, value profiling, or both. */
     static InstrumentSettings settings(AgentOptions options) {
+        if (options.deps()) {
+            return InstrumentSettings.depsAlone();
+        }
         PathSettings paths = options.paths() || options.blockTrace()
                 ? new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength())
                 : null;

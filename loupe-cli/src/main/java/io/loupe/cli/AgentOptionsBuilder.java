@@ -18,12 +18,12 @@ import java.util.Set;
 final class AgentOptionsBuilder {
 
     /** Profilers {@code run} knows. */
-    static final List<String> KNOWN_PROFILERS = List.of("paths", "values", "blocktrace");
+    static final List<String> KNOWN_PROFILERS = List.of("paths", "values", "deps", "blocktrace");
     /** Value site kinds {@code --values-kinds} knows. */
     static final List<String> KNOWN_VALUE_KINDS = List.of("param", "field", "array", "return", "local");
     /** Keys set by {@code run}'s own flags, so {@code -A} may not set them. */
     private static final List<String> FLAG_KEYS = List.of("profile", "k", "out", "include", "exclude", "values.kinds",
-            "convergent");
+            "convergent", "deps.mode");
 
     private List<String> profilers = List.of("paths");
     private int k = 1;
@@ -32,6 +32,7 @@ final class AgentOptionsBuilder {
     private List<String> exclude = List.of();
     private List<String> valueKinds = List.of();
     private boolean convergent;
+    private String depsMode;
     private List<String> extra = List.of();
 
     AgentOptionsBuilder profilers(List<String> names) {
@@ -68,6 +69,12 @@ final class AgentOptionsBuilder {
     /** {@code --convergent}: convergent value profiling. */
     AgentOptionsBuilder convergent(boolean convergent) {
         this.convergent = convergent;
+        return this;
+    }
+
+    /** {@code --deps-mode}: camp or lamp; null for the agent's default (camp). */
+    AgentOptionsBuilder depsMode(String mode) {
+        this.depsMode = mode;
         return this;
     }
 
@@ -125,6 +132,18 @@ final class AgentOptionsBuilder {
         }
         if (convergent) {
             options.add("convergent=true");
+        }
+        if (depsMode != null) {
+            if (!depsMode.equals("camp") && !depsMode.equals("lamp")) {
+                throw new CliException("--deps-mode needs camp or lamp, got '" + depsMode + "'");
+            }
+            if (!names.contains("deps")) {
+                throw new CliException("--deps-mode needs the deps profiler (--profile deps)");
+            }
+            options.add("deps.mode=" + depsMode);
+        }
+        if (names.contains("deps") && names.size() > 1) {
+            throw new CliException("profiler 'deps' cannot be combined with others");
         }
         for (String pair : extra) {
             options.add(checkedExtra(pair));

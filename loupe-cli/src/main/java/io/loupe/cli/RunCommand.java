@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run a Java program under the Loupe agent; the profile is written when it exits.",
             "Example: loupe run --k 4 -- -cp app.jar com.example.Main",
-            "         loupe run --profile values --convergent -- -cp app.jar com.example.Main"},
+            "         loupe run --profile values --convergent -- -cp app.jar com.example.Main",
+            "         loupe run --profile deps --deps-mode lamp -- -cp app.jar com.example.Main"},
         footer = "Exit code: the program's own (2 when Loupe cannot start it).")
 final class RunCommand implements Callable<Integer> {
 
@@ -26,7 +27,7 @@ final class RunCommand implements Callable<Integer> {
     private static final long STOP_WAIT_SECONDS = 30;
 
     @Option(names = "--profile", split = ",", paramLabel = "LIST", defaultValue = "paths",
-            description = "profilers, comma-separated (known: paths, values, blocktrace). Default: ${DEFAULT-VALUE}")
+            description = "profilers, comma-separated (known: paths, values, deps, blocktrace). Default: ${DEFAULT-VALUE}")
     List<String> profilers;
 
     @Option(names = {"--k", "-k"}, paramLabel = "N", defaultValue = "1",
@@ -49,6 +50,10 @@ final class RunCommand implements Callable<Integer> {
             description = "value sites to profile, comma-separated (known: param, field, array, return, local). Default: all")
     List<String> valueKinds;
 
+    @Option(names = "--deps-mode", paramLabel = "MODE",
+            description = "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp")
+    String depsMode;
+
     @Option(names = "--convergent",
             description = "convergent value profiling: switch a value site off once its invariance has converged")
     boolean convergent;
@@ -64,7 +69,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         String options = new AgentOptionsBuilder().profilers(profilers).k(k).out(out)
-                .include(include).exclude(exclude).valueKinds(valueKinds).convergent(convergent).extra(agentOptions).build();
+                .include(include).exclude(exclude).valueKinds(valueKinds).convergent(convergent).depsMode(depsMode).extra(agentOptions).build();
         Path agent = AgentJarLocator.fromEnvironment().locate();
         Path javaHome = JavaCommand.currentJavaHome();
         if (!Files.isExecutable(JavaCommand.javaBinary(javaHome))) {

@@ -2,6 +2,7 @@ package io.loupe.instrument.instr;
 
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.instrument.deps.DepClassInstrumenter;
 import io.loupe.instrument.flow.MethodModel;
 import io.loupe.instrument.values.StoredCopies;
 import io.loupe.instrument.values.ValueProbeInserter;
@@ -27,7 +28,8 @@ import java.util.function.Consumer;
 
 /**
  * Instruments every method of a class for path profiling (or the block tracer), value profiling,
- * or both, and registers their metadata.
+ * or both, and registers their metadata; for dependence profiling it hands the class to
+ * {@link DepClassInstrumenter}.
  *
  * <p>Ids: the class's methods with code get consecutive ids reserved in declaration order before
  * anything is rewritten, so ids are a function of the class bytes and the load order. A method
@@ -49,6 +51,7 @@ public final class ClassInstrumenter {
     private final PathSettings settings;   // null: no path profiling
     private final ValueSettings values;    // null: no value profiling
     private final Consumer<String> warnings;
+    private final DepClassInstrumenter deps;   // null: no dependence profiling
 
     /** Path profiling (or the block tracer) alone. */
     public ClassInstrumenter(PathSettings settings, Consumer<String> warnings) {
@@ -59,10 +62,14 @@ public final class ClassInstrumenter {
         this.settings = settings.paths();
         this.values = settings.values();
         this.warnings = warnings;
+        this.deps = settings.deps() ? new DepClassInstrumenter(warnings) : null;
     }
 
     /** The instrumented class, or null if no method was changed. */
     public byte[] instrument(byte[] original) {
+        if (deps != null) {
+            return deps.instrument(original);
+        }
         ClassNode probe = read(original);
         List<Integer> withCode = new ArrayList<>();
         for (int i = 0; i < probe.methods.size(); i++) {

@@ -4,20 +4,35 @@ import io.loupe.instrument.values.ValueSettings;
 
 /**
  * What {@link ClassInstrumenter} does to a class: path profiling (or the block tracer), value
- * profiling, or both. A null component is a profiler that is off.
+ * profiling, or both; or dependence profiling alone. A null component is a profiler that is off.
  *
  * @param paths  path profiling or the block tracer; null for none
  * @param values value profiling; null for none
+ * @param deps   dependence profiling (the same probes serve camp and lamp mode)
  */
-public record InstrumentSettings(PathSettings paths, ValueSettings values) {
+public record InstrumentSettings(PathSettings paths, ValueSettings values, boolean deps) {
 
     public InstrumentSettings {
-        if (paths == null && values == null) {
+        if (paths == null && values == null && !deps) {
             throw new IllegalArgumentException("nothing to instrument: no profiler");
+        }
+        if (deps && (paths != null || values != null)) {
+            // Dependence probes add edges (trampolines) and locals that the path and value
+            // inserters would have to know about; and each profiler's cost would distort the others.
+            throw new IllegalArgumentException("dependence profiling cannot be combined with other profilers");
         }
         if (paths != null && paths.blockTrace() && values != null) {
             throw new IllegalArgumentException("the block tracer cannot be combined with value profiling");
         }
+    }
+
+    public InstrumentSettings(PathSettings paths, ValueSettings values) {
+        this(paths, values, false);
+    }
+
+    /** Dependence profiling alone. */
+    public static InstrumentSettings depsAlone() {
+        return new InstrumentSettings(null, null, true);
     }
 
     /** Path profiling (or the block tracer) alone. */

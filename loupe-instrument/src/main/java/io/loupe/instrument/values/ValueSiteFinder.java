@@ -1,5 +1,7 @@
 package io.loupe.instrument.values;
 
+import io.loupe.instrument.flow.UninitializedObjects;
+
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueType;
 import org.objectweb.asm.Opcodes;

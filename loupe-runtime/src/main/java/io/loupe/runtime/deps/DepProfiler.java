@@ -73,6 +73,20 @@ public final class DepProfiler {
         }
     }
 
+    /** The number of threads that have run instrumented code. */
+    public int threadCount() {
+        return threads().size();
+    }
+
+    /** Accesses recorded over all threads (a bulk operation counts one per element). */
+    public long accesses() {
+        long n = 0;
+        for (DepThread t : threads()) {
+            n += t.accesses();
+        }
+        return n;
+    }
+
     /** The context tree's nodes (empty in lamp mode). */
     public List<ContextNode> contexts() {
         return tree == null ? List.of() : tree.snapshot();

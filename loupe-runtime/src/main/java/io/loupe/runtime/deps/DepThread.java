@@ -45,6 +45,8 @@ public final class DepThread {
 
     final DepProfiler profiler;
     final int id;
+    /** The thread this state belongs to (the one that created it). */
+    final Thread owner;
     private final boolean camp;
     private final ContextTree tree;
     final DepTable table = new DepTable();
@@ -102,6 +104,7 @@ public final class DepThread {
     DepThread(DepProfiler profiler, int id) {
         this.profiler = profiler;
         this.id = id;
+        this.owner = Thread.currentThread();
         this.tree = profiler.tree();
         this.camp = tree != null;
         this.ctx = camp ? tree.root() : null;
@@ -116,6 +119,11 @@ public final class DepThread {
     /** The current context id: a node id in camp mode, -1 in lamp mode. */
     public int context() {
         return camp ? ctx.id : -1;
+    }
+
+    /** Accesses made by this thread so far. */
+    public long accesses() {
+        return access;
     }
 
     /** The current loop-stack depth. */

@@ -2,12 +2,20 @@ package io.loupe.runtime.dump;
 
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.DepsProfile;
+import io.loupe.data.deps.LoopRecord;
 import io.loupe.data.format.ProfileWriter;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.runtime.deps.DepMode;
+import io.loupe.runtime.deps.DepProfiler;
+import io.loupe.runtime.deps.DepRegistry;
+import io.loupe.runtime.deps.Deps;
 import io.loupe.runtime.paths.KSlabForest;
 import io.loupe.runtime.paths.PathTable;
 import io.loupe.runtime.paths.PathThread;
@@ -65,7 +73,11 @@ public final class ProfileDumper {
             if (!p.valueSites().isEmpty()) {
                 parts.add(p.valueSites().size() + " value sites");
             }
-            long threads = Math.max(p.stats().getOrDefault("paths.threads", 0L), p.stats().getOrDefault("values.threads", 0L));
+            if (p.deps().mode() != null) {
+                parts.add(p.deps().sites().size() + " access sites, " + p.deps().dependences().size() + " dependences");
+            }
+            long threads = Math.max(Math.max(p.stats().getOrDefault("paths.threads", 0L),
+                    p.stats().getOrDefault("values.threads", 0L)), p.stats().getOrDefault("deps.threads", 0L));
             parts.add(threads + (threads == 1 ? " thread" : " threads"));
             Warnings.info("wrote " + out + " (" + String.join(", ", parts) + ")");
         } catch (IOException | RuntimeException e) {
@@ -158,9 +170,33 @@ public final class ProfileDumper {
             values = ValueCollector.collect(valueSites);
             stats.putAll(ValueCollector.stats(valueSites, values));
         }
+        DepsProfile deps = DepsProfile.EMPTY;
+        DepProfiler depProfiler = Deps.profiler();
+        if (depProfiler != null) {
+            deps = collectDeps(depProfiler, stats);
+        }
         ProfileHeader header = new ProfileHeader(version, System.currentTimeMillis(), options, k,
                 System.getProperty("java.vm.name", "") + " " + System.getProperty("java.version", ""),
                 System.getProperty("sun.java.command", ""));
-        return new Profile(header, methods, counts, forests, stats, Warnings.all(), valueSites, values);
+        return new Profile(header, methods, counts, forests, stats, Warnings.all(), valueSites, values, deps);
+    }
+
+    /**
+     * The dependence profile. The threads' data is read first: a recursion first seen while this
+     * runs registers a pseudo-loop, which the registry's list read afterwards then has.
+     */
+    private static DepsProfile collectDeps(DepProfiler profiler, Map<String, Long> stats) {
+        List<Dependence> dependences = profiler.dependences();
+        List<LoopRecord> loops = profiler.loops();
+        List<ContextNode> contexts = profiler.contexts();
+        stats.put("deps.threads", (long) profiler.threadCount());
+        stats.put("deps.accesses", profiler.accesses());
+        stats.put("deps.contexts", (long) contexts.size());
+        stats.put("deps.dependences", (long) dependences.size());
+        stats.put("deps.objects", (long) profiler.heap().size());
+        stats.put("deps.staticFields", (long) profiler.statics().size());
+        String mode = profiler.mode() == DepMode.CAMP ? "camp" : "lamp";
+        return new DepsProfile(mode, DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
+                dependences);
     }
 }

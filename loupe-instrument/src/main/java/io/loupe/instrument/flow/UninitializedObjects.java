@@ -1,4 +1,4 @@
-package io.loupe.instrument.values;
+package io.loupe.instrument.flow;
 
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -13,10 +13,12 @@ import org.objectweb.asm.tree.analysis.Frame;
 import org.objectweb.asm.tree.analysis.Interpreter;
 
 /**
- * Which {@code astore} instructions may store an object whose constructor has not run yet: the
- * result of a {@code new} before its {@code invokespecial <init>}, or {@code this} in a
- * constructor before {@code super(…)}. Such a value must never be passed to the runtime (the
- * verifier rejects it), so those stores are no sites.
+ * Where a method handles objects whose constructor has not run yet: the result of a {@code new}
+ * before its {@code invokespecial <init>}, or {@code this} in a constructor before
+ * {@code super(…)}. Such a value must never be passed to the runtime (the verifier rejects it):
+ * value profiling leaves out the {@code astore}s that may store one, dependence profiling the
+ * {@code putfield}s into {@code this} before {@code super(…)}, and a handler Loupe adds to a
+ * constructor must start after the {@code super(…)} call.
  *
  * <p>ASM's analysis does not model initialization, so this runs its own: a
  * {@link BasicInterpreter} in which each {@code new} and the constructor's {@code this} are
@@ -25,7 +27,7 @@ import org.objectweb.asm.tree.analysis.Interpreter;
  * A merge of an initialized and an uninitialized value is unusable ({@code null} type), as for
  * the verifier.
  */
-final class UninitializedObjects {
+public final class UninitializedObjects {
 
     private static final String MARK = "uninitialized ";
 
@@ -33,7 +35,7 @@ final class UninitializedObjects {
     }
 
     /** True if the method needs the analysis at all: it has a {@code new} or is a constructor. */
-    static boolean relevant(MethodNode m) {
+    public static boolean relevant(MethodNode m) {
         if (m.name.equals("<init>")) {
             return true;
         }
@@ -49,7 +51,7 @@ final class UninitializedObjects {
      * For each list position of {@code m}: true if the instruction there is a reachable
      * {@code astore} whose value may be uninitialized (or is not known to be an initialized reference).
      */
-    static boolean[] stores(String owner, MethodNode m) throws AnalyzerException {
+    public static boolean[] stores(String owner, MethodNode m) throws AnalyzerException {
         Frame<BasicValue>[] frames = new InitAnalyzer(new InitInterpreter(m)).analyze(owner, m);
         boolean[] uninitialized = new boolean[frames.length];
         for (int i = 0; i < frames.length; i++) {
@@ -60,6 +62,65 @@ final class UninitializedObjects {
             }
         }
         return uninitialized;
+    }
+
+    /**
+     * For each list position of {@code m}: true if the instruction there is a reachable
+     * {@code putfield} whose receiver may be uninitialized ({@code this} before {@code super(…)}).
+     */
+    public static boolean[] putfields(String owner, MethodNode m) throws AnalyzerException {
+        Frame<BasicValue>[] frames = new InitAnalyzer(new InitInterpreter(m)).analyze(owner, m);
+        boolean[] uninitialized = new boolean[frames.length];
+        for (int i = 0; i < frames.length; i++) {
+            Frame<BasicValue> f = frames[i];
+            AbstractInsnNode n = m.instructions.get(i);
+            if (f != null && n.getOpcode() == Opcodes.PUTFIELD) {
+                int size = Type.getType(((org.objectweb.asm.tree.FieldInsnNode) n).desc).getSize();
+                BasicValue receiver = f.getStack(f.getStackSize() - 1 - size);
+                uninitialized[i] = !BasicValue.REFERENCE_VALUE.equals(receiver);
+            }
+        }
+        return uninitialized;
+    }
+
+    /**
+     * The list position of a constructor's {@code this(…)} or {@code super(…)} call: the one
+     * reachable {@code invokespecial <init>} whose receiver is the uninitialized {@code this},
+     * provided that it is reached with {@code this} uninitialized on every path and that no
+     * instruction after it in list order sees {@code this} uninitialized (so code after it is
+     * all past the call). -1 if there is no such single call (not a constructor, or bytecode
+     * shaped otherwise than javac's).
+     */
+    public static int thisInitCall(String owner, MethodNode m) throws AnalyzerException {
+        if (!m.name.equals("<init>")) {
+            return -1;
+        }
+        Frame<BasicValue>[] frames = new InitAnalyzer(new InitInterpreter(m)).analyze(owner, m);
+        int found = -1;
+        for (int i = 0; i < frames.length; i++) {
+            Frame<BasicValue> f = frames[i];
+            AbstractInsnNode n = m.instructions.get(i);
+            if (f != null && n.getOpcode() == Opcodes.INVOKESPECIAL && n instanceof MethodInsnNode call
+                    && call.name.equals("<init>")) {
+                BasicValue receiver = f.getStack(f.getStackSize() - Type.getArgumentTypes(call.desc).length - 1);
+                if (isUninitialized(receiver) && receiver.getType().getInternalName().equals(MARK + "this")) {
+                    if (found >= 0) {
+                        return -1;
+                    }
+                    found = i;
+                }
+            }
+        }
+        if (found < 0) {
+            return -1;
+        }
+        for (int i = found + 1; i < frames.length; i++) {
+            Frame<BasicValue> f = frames[i];
+            if (f != null && f.getLocals() > 0 && !BasicValue.REFERENCE_VALUE.equals(f.getLocal(0))) {
+                return -1;   // local 0 may still be the uninitialized this (or was reused): not javac's shape
+            }
+        }
+        return found;
     }
 
     private static boolean isUninitialized(BasicValue v) {

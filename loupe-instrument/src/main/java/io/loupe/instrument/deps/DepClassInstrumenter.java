@@ -1,0 +1,202 @@
+package io.loupe.instrument.deps;
+
+import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.CallSiteMeta;
+import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.instrument.flow.UninitializedObjects;
+import io.loupe.runtime.deps.DepRegistry;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodTooLargeException;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Instruments every method of a class for dependence profiling and registers the class's access
+ * sites, loops and call sites with {@link DepRegistry}.
+ *
+ * <p>Every method with code is modelled first ({@link DepSiteFinder}) and the class's ids reserved
+ * at once, in method order then site order; every reserved id is registered, including those of
+ * methods left as they were (they never run). A method that cannot be instrumented — its model
+ * fails, a frame is missing at a jump target, or it would grow past 64 KiB — is left exactly as
+ * it was, with one warning; the rest of the class is still instrumented. Methods with JSR/RET
+ * subroutines have an empty model and are left alone too.
+ */
+public final class DepClassInstrumenter {
+
+    private final Consumer<String> warnings;
+
+    public DepClassInstrumenter(Consumer<String> warnings) {
+        this.warnings = warnings;
+    }
+
+    /** A method's model, ids and what the inserter must know besides. */
+    private record Planned(int index, DepSites sites, DepProbeInserter.Ids ids) {
+    }
+
+    /** The instrumented class, or null if nothing in it is profiled. */
+    public byte[] instrument(byte[] original) {
+        ClassNode cn = read(original);
+        String className = cn.name.replace('/', '.');
+        List<MethodNode> methods = new ArrayList<>();
+        List<DepSites> models = new ArrayList<>();
+        List<Integer> indexes = new ArrayList<>();
+        List<List<LoopRegisters>> registers = new ArrayList<>();
+        int accesses = 0, loops = 0, calls = 0;
+        for (int i = 0; i < cn.methods.size(); i++) {
+            MethodNode m = cn.methods.get(i);
+            if ((m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || m.instructions.size() == 0) {
+                continue;
+            }
+            DepSites sites;
+            List<LoopRegisters> regs = List.of();
+            try {
+                sites = DepSiteFinder.find(cn.name, m);
+                if (sites == DepSites.EMPTY) {
+                    warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: JSR/RET subroutines");
+                    continue;
+                }
+                if (!sites.loops().isEmpty()) {
+                    regs = LoopRegisterAnalysis.analyze(cn.name, m);
+                }
+            } catch (AnalyzerException | RuntimeException e) {
+                warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: " + e);
+                continue;
+            }
+            if (sites.accesses().isEmpty() && sites.calls().isEmpty() && sites.loops().isEmpty()) {
+                continue;
+            }
+            methods.add(m);
+            models.add(sites);
+            indexes.add(i);
+            registers.add(regs);
+            accesses += sites.accesses().size();
+            loops += sites.loops().size();
+            calls += sites.calls().size();
+        }
+        if (methods.isEmpty()) {
+            return null;
+        }
+        int site = accesses == 0 ? 0 : DepRegistry.reserveSites(accesses);
+        int loop = loops == 0 ? 0 : DepRegistry.reserveLoops(loops);
+        int call = calls == 0 ? 0 : DepRegistry.reserveCalls(calls);
+        List<Planned> plans = new ArrayList<>();
+        try {
+            for (int j = 0; j < methods.size(); j++) {
+                MethodNode m = methods.get(j);
+                DepSites sites = models.get(j);
+                for (AccessSiteMeta meta : sites.accessMeta(site, className, m.name, m.desc, cn.sourceFile)) {
+                    DepRegistry.register(meta);
+                }
+                for (DepLoopMeta meta : sites.loopMeta(loop, className, m.name, m.desc, cn.sourceFile)) {
+                    DepRegistry.register(meta);
+                }
+                List<CallSiteMeta> callMetas = sites.callMeta(call, className, m.name, m.desc, cn.sourceFile);
+                for (int c = 0; c < callMetas.size(); c++) {
+                    DepRegistry.register(callMetas.get(c), c);
+                }
+                plans.add(new Planned(indexes.get(j), sites, ids(cn, m, sites, site, loop, call)));
+                site += sites.accesses().size();
+                loop += sites.loops().size();
+                call += sites.calls().size();
+            }
+        } catch (AnalyzerException e) {
+            throw new IllegalStateException(e);   // the finder analysed the same method without complaint
+        }
+        Set<Integer> leftAlone = new HashSet<>();
+        while (true) {
+            ClassNode copy = read(original);
+            boolean frames = (copy.version & 0xffff) >= Opcodes.V1_6;
+            int failed = -1;
+            for (Planned p : plans) {
+                if (leftAlone.contains(p.index)) {
+                    continue;
+                }
+                MethodNode m = copy.methods.get(p.index);
+                try {
+                    new DepProbeInserter(m, p.sites, p.ids, frames).insert();
+                } catch (RuntimeException e) {
+                    warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: " + e);
+                    failed = p.index;
+                    break;
+                }
+            }
+            if (failed >= 0) {
+                leftAlone.add(failed);   // the tree may be half-edited: start again from the original bytes
+                continue;
+            }
+            if (leftAlone.size() == plans.size()) {
+                return null;
+            }
+            try {
+                ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+                copy.accept(cw);
+                return cw.toByteArray();
+            } catch (MethodTooLargeException e) {
+                int index = indexOf(copy, e.getMethodName(), e.getDescriptor());
+                if (index < 0 || leftAlone.contains(index)) {
+                    throw e;
+                }
+                warnings.accept("left " + className + "." + e.getMethodName() + e.getDescriptor()
+                        + " uninstrumented: its code would exceed 64 KiB");
+                leftAlone.add(index);
+            }
+        }
+    }
+
+    /** Field ids, callee ids, the putfields into an uninitialized {@code this}, the constructor's init call. */
+    private static DepProbeInserter.Ids ids(ClassNode cn, MethodNode m, DepSites sites, int site, int loop, int call)
+            throws AnalyzerException {
+        int[] fieldIds = new int[sites.accesses().size()];
+        boolean[] skipped = new boolean[sites.accesses().size()];
+        boolean[] uninitialized = m.name.equals("<init>") ? UninitializedObjects.putfields(cn.name, m) : null;
+        AbstractInsnNode[] nodes = m.instructions.toArray();
+        for (AccessSite s : sites.accesses()) {
+            AbstractInsnNode n = nodes[s.position()];
+            if (n instanceof FieldInsnNode f) {
+                fieldIds[s.ordinal()] = s.kind() == AccessSite.Kind.STATIC
+                        ? DepRegistry.staticField(f.owner, f.name, f.desc)
+                        : DepRegistry.instanceField(f.name, f.desc);
+                skipped[s.ordinal()] = uninitialized != null && uninitialized[s.position()];
+            }
+        }
+        int[] calleeIds = new int[sites.calls().size()];
+        for (CallSite c : sites.calls()) {
+            calleeIds[c.ordinal()] = DepRegistry.callee(c.callee());
+        }
+        int initCall = -1;
+        if (m.name.equals("<init>")) {
+            initCall = UninitializedObjects.thisInitCall(cn.name, m);
+            if (initCall < 0) {
+                initCall = -2;
+            }
+        }
+        return new DepProbeInserter.Ids(site, loop, call, fieldIds, calleeIds, skipped, initCall);
+    }
+
+    private static int indexOf(ClassNode cn, String name, String desc) {
+        for (int i = 0; i < cn.methods.size(); i++) {
+            MethodNode m = cn.methods.get(i);
+            if (m.name.equals(name) && m.desc.equals(desc)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static ClassNode read(byte[] bytes) {
+        ClassNode cn = new ClassNode();
+        new ClassReader(bytes).accept(cn, ClassReader.EXPAND_FRAMES);
+        return cn;
+    }
+}
