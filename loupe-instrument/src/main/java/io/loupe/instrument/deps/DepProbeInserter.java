@@ -21,6 +21,7 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +78,8 @@ public final class DepProbeInserter {
     private final Ids ids;
     private final boolean frames;
     private final AbstractInsnNode[] nodes;
+    /** Per node of the original list: the first real instruction at or after it, before any edit. */
+    private final Map<AbstractInsnNode, AbstractInsnNode> realAt = new IdentityHashMap<>();
     private final int threadLocal;
     private final int markLocal;
     private final int scratch;
@@ -89,6 +92,13 @@ public final class DepProbeInserter {
         this.ids = ids;
         this.frames = frames;
         this.nodes = m.instructions.toArray();
+        AbstractInsnNode real = null;
+        for (int i = nodes.length - 1; i >= 0; i--) {
+            if (nodes[i].getOpcode() >= 0) {
+                real = nodes[i];
+            }
+            realAt.put(nodes[i], real);
+        }
         this.threadLocal = m.maxLocals;
         this.markLocal = m.maxLocals + 1;
         this.scratch = m.maxLocals + 3;
@@ -273,7 +283,8 @@ public final class DepProbeInserter {
             }
             return;
         }
-        if (!ControlFlowGraph.isUnconditional(last) && real(last.getNext()) == target) {
+        int at = events.edge.from();
+        if (!ControlFlowGraph.isUnconditional(last) && at + 1 < nodes.length && real(nodes[at + 1]) == target) {
             m.instructions.insert(last, events.code());   // only the fall-through runs it
             placed = true;
         }
@@ -282,12 +293,12 @@ public final class DepProbeInserter {
         }
     }
 
-    /** The first real instruction at or after {@code n} in the original list. */
-    private static AbstractInsnNode real(AbstractInsnNode n) {
-        while (n != null && n.getOpcode() < 0) {
-            n = n.getNext();
-        }
-        return n;
+    /**
+     * The first real instruction at or after {@code n} in the original list (code inserted since,
+     * say before a {@code goto} that begins its block, does not count).
+     */
+    private AbstractInsnNode real(AbstractInsnNode n) {
+        return realAt.get(n);
     }
 
     /** Appends {@code T: [frame of target] code; goto target} after the code and returns T. */

@@ -75,8 +75,7 @@ public final class UninitializedObjects {
             Frame<BasicValue> f = frames[i];
             AbstractInsnNode n = m.instructions.get(i);
             if (f != null && n.getOpcode() == Opcodes.PUTFIELD) {
-                int size = Type.getType(((org.objectweb.asm.tree.FieldInsnNode) n).desc).getSize();
-                BasicValue receiver = f.getStack(f.getStackSize() - 1 - size);
+                BasicValue receiver = f.getStack(f.getStackSize() - 2);   // a long or double is one entry
                 uninitialized[i] = !BasicValue.REFERENCE_VALUE.equals(receiver);
             }
         }

@@ -11,6 +11,8 @@ import io.loupe.runtime.values.ValueCollector;
 import io.loupe.runtime.values.ValueSiteRegistry;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.paths.PathThread;
+import io.loupe.runtime.deps.DepMode;
+import io.loupe.runtime.deps.Deps;
 import io.loupe.runtime.registry.MethodRegistry;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Named;
@@ -86,7 +88,8 @@ class InstrumentEveryClassTest {
 
     /**
      * The agent's defaults at k = 1 and k = 4, k = 1 with every emitter of Ball–Larus counting in
-     * use, value profiling of every site kind alone, and value profiling with k = 2 paths.
+     * use, value profiling of every site kind alone, value profiling with k = 2 paths, and
+     * dependence profiling.
      */
     static Stream<Named<InstrumentSettings>> settings() {
         return Stream.of(Named.of("k = 1", InstrumentSettings.paths(new PathSettings(1, 4096, false, false, false))),
@@ -95,18 +98,23 @@ class InstrumentEveryClassTest {
                         InstrumentSettings.paths(new PathSettings(1, 1, true, false, true))),
                 Named.of("values, every kind", InstrumentSettings.values(ValueSettings.all())),
                 Named.of("k = 2 and values", new InstrumentSettings(new PathSettings(2, 4096, false, false, true),
-                        ValueSettings.all())));
+                        ValueSettings.all())),
+                Named.of("dependences", InstrumentSettings.depsAlone()));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("settings")
     void everyInstrumentedClassPassesTheVerifierAndInitializesAsItsOriginalDid(InstrumentSettings settings) throws Exception {
+        if (settings.deps() && Deps.profiler() == null) {
+            Deps.configure(DepMode.CAMP);   // static initializers of instrumented classes record accesses
+        }
         List<String> warnings = new ArrayList<>();
         List<String> crashes = new ArrayList<>();
         ClassInstrumenter instrumenter = new ClassInstrumenter(settings, warnings::add);
         SortedMap<String, byte[]> classes = new TreeMap<>();
         int firstId = MethodRegistry.snapshot().size();
         int firstSite = ValueSiteRegistry.size();
+        long accessesBefore = settings.deps() ? Deps.profiler().accesses() : 0;
         int instrumented = 0;
         for (var e : subjects.entrySet()) {
             byte[] out = null;
@@ -123,7 +131,7 @@ class InstrumentEveryClassTest {
         int k = settings.paths() != null ? settings.paths().k() : 1;
         Pass pass = linkAll(classes, k);
         long ran = settings.paths() != null ? methodsWithRecordedPaths(firstId, endId, pass.thread())
-                : sitesThatRan(firstSite, endSite);
+                : settings.deps() ? Deps.profiler().accesses() - accessesBefore : sitesThatRan(firstSite, endSite);
         Map<String, LinkOutcome> linked = pass.outcomes();
 
         List<String> rejected = new ArrayList<>();
@@ -142,7 +150,8 @@ class InstrumentEveryClassTest {
         long verified = linked.values().stream().filter(LinkOutcome::verified).count();
         String report = settings + ": " + subjects.size() + " classes, " + instrumented + " instrumented, "
                 + verified + " verified; outcomes " + kinds + "; " + ran
-                + (settings.paths() != null ? " methods with paths" : " value sites") + " recorded while initializing; "
+                + (settings.paths() != null ? " methods with paths" : settings.deps() ? " heap accesses" : " value sites")
+                + " recorded while initializing; "
                 + warnings.size() + " methods left uninstrumented"
                 + (warnings.isEmpty() ? "" : ":\n  " + String.join("\n  ", warnings));
         System.out.println(report);
