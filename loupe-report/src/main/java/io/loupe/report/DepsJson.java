@@ -117,7 +117,7 @@ final class DepsJson {
         json.endObject();
     }
 
-    private static void context(JsonWriter json, List<ContextEntry> path) throws IOException {
+    static void context(JsonWriter json, List<ContextEntry> path) throws IOException {
         json.name("context").beginArray();
         for (ContextEntry c : path) {
             json.beginInlineObject();

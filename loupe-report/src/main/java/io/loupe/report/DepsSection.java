@@ -17,6 +17,7 @@ import java.util.Map;
 
 import static io.loupe.report.TextLayout.WIDTH;
 import static io.loupe.report.TextLayout.field;
+import static io.loupe.report.TextLayout.plural;
 
 /**
  * The memory dependence profile's part of the text report (docs/deps.md): a summary — mode, loops
@@ -98,14 +99,6 @@ final class DepsSection {
                     camp ? "loop contexts carry" : "loops carry") + " locals across iterations; " + Percent.count(others)
                     + " of them a true carried register (not an induction variable or a reduction)");
         }
-    }
-
-    private static String plural(long n, String one) {
-        return plural(n, one, one + "s");
-    }
-
-    private static String plural(long n, String one, String more) {
-        return Percent.count(n) + " " + (n == 1 ? one : more);
     }
 
     /** The dependences each loop carries (same thread, inter at its level), by loop id, in blocking order. */
