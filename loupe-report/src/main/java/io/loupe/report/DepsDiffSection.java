@@ -7,6 +7,7 @@ import io.loupe.analysis.deps.LoopVerdict;
 import io.loupe.analysis.deps.ParallelLoops;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
@@ -44,15 +45,17 @@ final class DepsDiffSection {
                 + " (left out)");
         field(out, "Fig. 11", ValueLayout.share(f.share()) + " false positives: the rest stand for "
                 + plural(f.contextPairs(), "context pair") + " (a source and a destination context within one context"
-                + " of the loop); CAMP saw " + Percent.count(f.real()) + " of them carried, " + Percent.count(f.falsePositive())
-                + " not. " + plural(f.notCarriedInCamp(), "dependence") + " CAMP sees carried in no context of the loop");
+                + " of the loop); CAMP saw " + Percent.count(f.real()) + " of them carried, "
+                + Percent.count(f.falsePositive()) + " not. " + plural(f.notCarriedInCamp(), "dependence")
+                + " CAMP sees carried in no context of the loop");
         ParallelLoops p = c.parallelLoops();
         field(out, "loops", "LAMP " + plural(p.lampLoops(), "loop") + ", " + Percent.count(p.lampParallelizable())
                 + " parallelizable (" + plural(p.lampParallelizableContexts(), "loop context") + " in CAMP); CAMP "
                 + plural(p.campContexts(), "loop context") + ", " + Percent.count(p.campParallelizable())
                 + " parallelizable" + unmatched(p));
-        field(out, "Fig. 10", plural(p.gained().size(), "loop context") + " parallelizable in CAMP whose loop LAMP finds"
-                + " not parallelizable, " + Percent.count(p.lost()) + " the other way round: "
+        field(out, "Fig. 10", plural(p.gained().size(), "loop context")
+                + " parallelizable in CAMP whose loop LAMP finds not parallelizable, " + Percent.count(p.lost())
+                + " the other way round: "
                 + (Double.isNaN(p.increase()) ? "n/a (LAMP finds no loop parallelizable)"
                         : signed(p.increase()) + " parallelizable loop contexts"));
         loops(c, top, out);
@@ -102,7 +105,7 @@ final class DepsDiffSection {
             String row = String.format("  %15s iterations  ", Percent.count(l.iterations()));
             out.append(row).append(DepsLayout.loop(l.meta(), WIDTH - row.length())).append('\n');
             if (!l.context().isEmpty()) {
-                List<String> words = new java.util.ArrayList<>(List.of("in"));
+                List<String> words = new ArrayList<>(List.of("in"));
                 words.addAll(DepsLayout.path(l.context()));
                 ValueLayout.wrapped(out, row.length(), words, 2);
             }

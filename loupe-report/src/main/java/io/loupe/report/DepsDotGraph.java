@@ -32,7 +32,8 @@ public final class DepsDotGraph {
      */
     public void write(DepsAnalysis deps, int loopId, Appendable out) throws IOException {
         if (loopId < 0 || loopId >= deps.loops().size()) {
-            throw new IllegalArgumentException("no loop " + loopId + " (ids run from 0 to " + (deps.loops().size() - 1) + ")");
+            throw new IllegalArgumentException("no loop " + loopId + " (ids run from 0 to "
+                    + (deps.loops().size() - 1) + ")");
         }
         LoopVerdict loop = deps.loops().get(loopId);
         Map<DepEnd, Integer> nodes = new LinkedHashMap<>();

@@ -63,7 +63,7 @@ final class DepsJson {
         json.endObject();
     }
 
-    /** The loop's carried locals: the full list, then the names by kind (inductions, reductions) and the count of the rest. */
+    /** The loop's carried locals: all of them, the names of inductions and reductions, the count of the rest. */
     private static void registers(JsonWriter json, LoopVerdict l) throws IOException {
         json.name("registers").beginInlineArray();
         for (CarriedRegisterMeta r : l.registers()) {

@@ -53,7 +53,7 @@ final class DepsLayout {
         return l.parallelizable() ? "parallelizable" : l.privatizable() ? "privatizable" : "not parallelizable";
     }
 
-    /** A context path as words, outermost first: {@code loop fig1.Main.main()V:5 >}, {@code call fig1.Main.main()V:6}. */
+    /** A context path as words, outermost first: {@code loop fig1.Main.main()V:5 >}, {@code call …}. */
     static List<String> path(List<ContextEntry> path) {
         List<String> words = new ArrayList<>();
         for (int i = 0; i < path.size(); i++) {
@@ -77,7 +77,7 @@ final class DepsLayout {
         return path;
     }
 
-    /** A context entry for a short path: {@code call Main.work:14}, the class without its package, the method without descriptor. */
+    /** A context entry for a short path: {@code call Main.work:14}, without package and descriptor. */
     static String shortEntry(ContextEntry e) {
         String cls = e.className().substring(e.className().lastIndexOf('.') + 1);
         int paren = e.method().indexOf('(');

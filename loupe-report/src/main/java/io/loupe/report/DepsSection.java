@@ -35,11 +35,11 @@ final class DepsSection {
 
     /** Most iterations first; ties in the analysis' order (class, method, line, context). */
     private static final Comparator<LoopVerdict> BY_ITERATIONS = Comparator
-            .comparingLong((LoopVerdict l) -> -l.iterations()).thenComparingInt(LoopVerdict::id);
+            .comparing(LoopVerdict::iterations, Comparator.reverseOrder()).thenComparingInt(LoopVerdict::id);
 
     /** Carried dependences RAW first (what privatization cannot remove), then most frequent. */
     private static final Comparator<DepEdge> BLOCKING = Comparator.comparing(DepEdge::type)
-            .thenComparingLong(e -> -e.count()).thenComparing(DepsAnalysis.DEPENDENCE_ORDER);
+            .thenComparing(DepEdge::count, Comparator.reverseOrder()).thenComparing(DepsAnalysis.DEPENDENCE_ORDER);
 
     private DepsSection() {
     }

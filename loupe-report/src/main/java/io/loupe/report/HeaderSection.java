@@ -34,8 +34,8 @@ final class HeaderSection {
         ProfileHeader h = s.profile().header();
         boolean paths = s.pathsProfiled();
         boolean values = s.values().present();
-        out.append("Loupe ").append(kinds(paths, values, s.deps().present())).append(" profile, written by Loupe ").append(h.loupeVersion())
-                .append(" on ").append(WHEN.format(Instant.ofEpochMilli(h.createdMillis()))).append('\n');
+        out.append("Loupe ").append(kinds(paths, values, s.deps().present())).append(" profile, written by Loupe ")
+                .append(h.loupeVersion()).append(" on ").append(WHEN.format(Instant.ofEpochMilli(h.createdMillis()))).append('\n');
         field(out, "JVM", h.jvm());
         field(out, "command", h.command().isEmpty() ? "(unknown)" : h.command());
         if (paths) {

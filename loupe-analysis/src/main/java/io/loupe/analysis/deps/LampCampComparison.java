@@ -42,6 +42,10 @@ public final class LampCampComparison {
     private record Carried(DepType type, SiteKey src, SiteKey dst, LoopKey loop) {
     }
 
+    /** Where CAMP saw one carried: the loop context, and the contexts of its source and destination. */
+    private record CarriedAt(int loopContext, int srcContext, int dstContext) {
+    }
+
     /**
      * Compares the two analyses.
      *
@@ -76,8 +80,8 @@ public final class LampCampComparison {
         private final DepsAnalysis camp;
         /** Per CAMP loop context node: the context nodes each site ran in within it. */
         private final Map<Integer, Map<SiteKey, Set<Integer>>> sitesWithin = new HashMap<>();
-        /** Per carried dependence named across runs: the CAMP loop contexts and end contexts it was carried at. */
-        private final Map<Carried, Set<List<Integer>>> campCarried = new HashMap<>();
+        /** Per carried dependence named across runs: where CAMP saw it carried. */
+        private final Map<Carried, Set<CarriedAt>> campCarried = new HashMap<>();
         private final Map<Integer, List<Integer>> enclosing = new HashMap<>();
 
         Builder(DepsAnalysis lamp, DepsAnalysis camp) {
@@ -100,8 +104,8 @@ public final class LampCampComparison {
                     if (r.relation().carried()) {
                         Carried key = new Carried(e.type(), SiteKey.of(e.src().site()), SiteKey.of(e.dst().site()),
                                 LoopKey.of(r.loop().meta()));
-                        campCarried.computeIfAbsent(key, k -> new HashSet<>())
-                                .add(List.of(r.loop().contextNode(), e.src().contextNode(), e.dst().contextNode()));
+                        campCarried.computeIfAbsent(key, k -> new HashSet<>()).add(new CarriedAt(r.loop().contextNode(),
+                                e.src().contextNode(), e.dst().contextNode()));
                     }
                 }
             }
@@ -121,7 +125,8 @@ public final class LampCampComparison {
             for (LoopVerdict l : lamp.loops()) {
                 LoopKey key = LoopKey.of(l.meta());
                 lampKeys.add(key);
-                loops.add(loop(l, key, contexts.getOrDefault(key, List.of()), lampCarried.getOrDefault(l.id(), List.of())));
+                loops.add(loop(l, key, contexts.getOrDefault(key, List.of()),
+                        lampCarried.getOrDefault(l.id(), List.of())));
             }
             int unmatchedCamp = 0;
             for (Map.Entry<LoopKey, List<LoopVerdict>> e : contexts.entrySet()) {
@@ -129,7 +134,8 @@ public final class LampCampComparison {
                     unmatchedCamp += e.getValue().size();
                 }
             }
-            return new LampCampComparison(List.copyOf(loops), falsePositives(loops), parallelLoops(loops, unmatchedCamp));
+            return new LampCampComparison(List.copyOf(loops), falsePositives(loops),
+                    parallelLoops(loops, unmatchedCamp));
         }
 
         /** Notes that an end's site ran in its context within each loop context enclosing it. */
@@ -153,7 +159,7 @@ public final class LampCampComparison {
             for (DepEdge e : carried) {
                 SiteKey src = SiteKey.of(e.src().site());
                 SiteKey dst = SiteKey.of(e.dst().site());
-                Set<List<Integer>> seen = campCarried.getOrDefault(new Carried(e.type(), src, dst, key), Set.of());
+                Set<CarriedAt> seen = campCarried.getOrDefault(new Carried(e.type(), src, dst, key), Set.of());
                 long depPairs = 0;
                 long depReal = 0;
                 for (LoopVerdict c : contexts) {
@@ -161,9 +167,10 @@ public final class LampCampComparison {
                     Set<Integer> srcContexts = within.getOrDefault(src, Set.of());
                     Set<Integer> dstContexts = within.getOrDefault(dst, Set.of());
                     depPairs += (long) srcContexts.size() * dstContexts.size();
-                    for (List<Integer> s : seen) {
-                        if (s.get(0) == c.contextNode() && srcContexts.contains(s.get(1))
-                                && dstContexts.contains(s.get(2))) {
+                    for (CarriedAt at : seen) {
+                        // real pairs are among the pairs counted: a well-formed profile's ends lie within the loop
+                        if (at.loopContext() == c.contextNode() && srcContexts.contains(at.srcContext())
+                                && dstContexts.contains(at.dstContext())) {
                             depReal++;
                         }
                     }
@@ -215,8 +222,9 @@ public final class LampCampComparison {
                 lost += c.lost().size();
             }
             gained.sort(DepsAnalysis.LOOP_ORDER);
-            return new ParallelLoops(loops.size(), lampParallelizable, camp.loops().size(), camp.parallelizable().size(),
-                    lampParallelizableContexts, List.copyOf(gained), lost, unmatchedLamp, unmatchedCamp);
+            return new ParallelLoops(loops.size(), lampParallelizable, camp.loops().size(),
+                    camp.parallelizable().size(), lampParallelizableContexts, List.copyOf(gained), lost, unmatchedLamp,
+                    unmatchedCamp);
         }
     }
 }

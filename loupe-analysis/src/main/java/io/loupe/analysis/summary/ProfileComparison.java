@@ -8,6 +8,7 @@ import io.loupe.data.Profile;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Two profiles of one program compared, for {@code loupe diff}: one section per profiler that can
@@ -59,14 +60,15 @@ public final class ProfileComparison {
         da.problems().forEach(p -> problems.add(nameA + ": " + p));
         db.problems().forEach(p -> problems.add(nameB + ": " + p));
         LampCampComparison deps = null;
-        boolean lampIsA = "lamp".equals(da.mode());
+        boolean lampIsA = false;
         String notCompared = null;
-        if (lampIsA && "camp".equals(db.mode())) {
+        if ("lamp".equals(da.mode()) && "camp".equals(db.mode())) {
             deps = LampCampComparison.of(da, db);
+            lampIsA = true;
         } else if ("camp".equals(da.mode()) && "lamp".equals(db.mode())) {
             deps = LampCampComparison.of(db, da);
         } else if (da.present() && db.present()) {
-            String modes = java.util.Objects.equals(da.mode(), db.mode()) ? "both " + da.mode()
+            String modes = Objects.equals(da.mode(), db.mode()) ? "both " + da.mode()
                     : da.mode() + " and " + db.mode();
             notCompared = nameA + " and " + nameB + " are " + modes + " dependence profiles; loupe diff compares a lamp"
                     + " with a camp profile of one program";

@@ -16,8 +16,8 @@ import java.util.List;
 /**
  * Encodes dependence profiles: access sites, loops and call sites, the context tree, loop records
  * and dependences. A loop carries its register dependences along: {@code registers:varint
- * (slot:varint name:str kind:u8)*} after its recursion flag. Ids that may be -1 (contexts in lamp mode, parents, lines) are zig-zag coded,
- * so that -1 takes one byte.
+ * (slot:varint name:str kind:u8)*} after its recursion flag. Ids that may be -1 (contexts in lamp
+ * mode, parents, lines) are zig-zag coded, so that -1 takes one byte.
  */
 final class DepsCodec {
 
