@@ -20,11 +20,14 @@ import java.util.concurrent.Callable;
 /**
  * {@code loupe diff A B [--json] [--threshold T] [--top N]}: two profiles of one program compared,
  * A the reference (Calder et al., §5: another input; §7: a convergent against a full profile).
- * Each profiler both runs can be compared on gets a part of the report: the value profile today.
+ * Each profiler both runs can be compared on gets a part of the report: the value profiles, and
+ * the dependence profiles when one is a lamp and the other a camp profile (CAMP §V, either order).
  */
 @Command(name = "diff", mixinStandardHelpOptions = true,
         description = {"Compare two profiles of one program (A is the reference): how value invariance carries over"
-                + " (Overlap, Diff-Inv1, Diff-InvN, Find-1, Find-N) and the sites that differ most."})
+                + " (Overlap, Diff-Inv1, Diff-InvN, Find-1, Find-N) and the sites that differ most; for a lamp and a"
+                + " camp dependence profile, LAMP's false positives and the loop contexts parallelizable with"
+                + " contexts known."})
 final class DiffCommand implements Callable<Integer> {
 
     @Spec
@@ -44,7 +47,7 @@ final class DiffCommand implements Callable<Integer> {
     double threshold;
 
     @Option(names = "--top", paramLabel = "N", defaultValue = "" + TextReport.DEFAULT_TOP,
-            description = "sites listed in the text report. Default: ${DEFAULT-VALUE}")
+            description = "sites and loops listed in the text report. Default: ${DEFAULT-VALUE}")
     int top;
 
     @Override
@@ -59,7 +62,8 @@ final class DiffCommand implements Callable<Integer> {
         Profile pb = ReportCommand.read(b);
         ProfileComparison c = compare(pa, pb);
         if (!c.comparable()) {
-            throw new CliException("nothing to compare: neither " + a + " nor " + b + " holds value profiling data");
+            throw new CliException("nothing to compare: " + (c.depsNotCompared() != null ? c.depsNotCompared()
+                    : "neither " + a + " nor " + b + " holds value profiling data"));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

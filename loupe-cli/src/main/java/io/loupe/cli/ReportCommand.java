@@ -4,6 +4,7 @@ import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.data.Profile;
 import io.loupe.data.format.ProfileFormatException;
 import io.loupe.data.format.ProfileReader;
+import io.loupe.report.DepsDotGraph;
 import io.loupe.report.JsonReport;
 import io.loupe.report.TextReport;
 import picocli.CommandLine.Command;
@@ -20,10 +21,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** {@code loupe report FILE [--json] [--top N]}: a profile as text for people or JSON for machines. */
+/**
+ * {@code loupe report FILE [--json] [--top N] [--dot LOOP]}: a profile as text for people or JSON for
+ * machines, or the memory dependence graph of one loop as Graphviz DOT.
+ */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Report a profile: the hottest paths and multi-iteration paths, the value profile's invariance"
-                + " (text), or everything (--json)."})
+        description = {"Report a profile: the hottest paths and multi-iteration paths, the value profile's invariance,"
+                + " the loops of a dependence profile and what keeps them from running in parallel (text), or"
+                + " everything (--json)."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -39,20 +44,43 @@ final class ReportCommand implements Callable<Integer> {
             description = "paths or sites listed per section of the text report. Default: ${DEFAULT-VALUE}")
     int top;
 
+    @Option(names = "--dot", paramLabel = "LOOP",
+            description = "write the memory dependence graph of one loop as Graphviz DOT on stdout; LOOP is the loop's"
+                    + " id in the text report (and in the JSON's deps.loops)")
+    Integer dot;
+
     @Override
     public Integer call() throws IOException {
         if (top < 1) {
             throw new CliException("--top must be at least 1, got " + top);
         }
+        if (dot != null && json) {
+            throw new CliException("--dot and --json cannot be combined");
+        }
         ProfileSummary summary = analyse(file, read(file));
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (dot != null) {
+            dot(summary, out);
+        } else if (json) {
             new JsonReport().write(summary, out);
         } else {
             new TextReport(top).write(summary, out);
         }
         out.flush();
         return 0;
+    }
+
+    private void dot(ProfileSummary summary, PrintWriter out) throws IOException {
+        int loops = summary.deps().loops().size();
+        if (!summary.deps().present()) {
+            throw new CliException(file + ": holds no dependence data (--dot draws a loop of a profile=deps run)");
+        }
+        if (dot < 0 || dot >= loops) {
+            throw new CliException(file + ": no loop " + dot + " in the dependence profile"
+                    + (loops == 0 ? " (no loop ran)" : " (ids 0 to " + (loops - 1) + ", as 'loupe report " + file
+                    + "' lists them)"));
+        }
+        new DepsDotGraph().write(summary.deps(), dot, out);
     }
 
     /** The profile in {@code file}; every way of failing is one line. */

@@ -7,6 +7,7 @@ import io.loupe.analysis.deps.DepsAnalysis;
 import io.loupe.analysis.deps.LoopRelation;
 import io.loupe.analysis.deps.LoopVerdict;
 import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.DepLoopMeta;
 
 import java.io.IOException;
@@ -14,7 +15,7 @@ import java.util.List;
 
 /**
  * The {@code deps} section of the JSON report (field reference: loupe-report/README.md): every
- * loop (per context in camp mode) with its carried dependences and verdicts, then every
+ * loop (per context in camp mode) with its carried dependences, verdicts and carried registers, then every
  * dependence with its ends and loop relations. A dependence names a loop by its {@code id}, the
  * loop's position in {@code deps.loops}.
  */
@@ -58,7 +59,32 @@ final class DepsJson {
         json.endObject();
         json.name("parallelizable").value(l.parallelizable());
         json.name("privatizable").value(l.privatizable());
+        registers(json, l);
         json.endObject();
+    }
+
+    /** The loop's carried locals: all of them, the names of inductions and reductions, the count of the rest. */
+    private static void registers(JsonWriter json, LoopVerdict l) throws IOException {
+        json.name("registers").beginInlineArray();
+        for (CarriedRegisterMeta r : l.registers()) {
+            json.beginInlineObject();
+            json.name("name").value(r.name());
+            json.name("slot").value(r.slot());
+            json.name("kind").value(r.kind().label());
+            json.endObject();
+        }
+        json.endArray();
+        strings(json, "inductionVariables", l.inductionVariables());
+        strings(json, "reductions", l.reductions());
+        json.name("carriedRegisters").value(l.carriedRegisters());
+    }
+
+    private static void strings(JsonWriter json, String name, List<String> values) throws IOException {
+        json.name(name).beginInlineArray();
+        for (String v : values) {
+            json.value(v);
+        }
+        json.endArray();
     }
 
     private static void dependence(JsonWriter json, DepEdge e) throws IOException {
@@ -91,7 +117,7 @@ final class DepsJson {
         json.endObject();
     }
 
-    private static void context(JsonWriter json, List<ContextEntry> path) throws IOException {
+    static void context(JsonWriter json, List<ContextEntry> path) throws IOException {
         json.name("context").beginArray();
         for (ContextEntry c : path) {
             json.beginInlineObject();

@@ -16,7 +16,8 @@ import static io.loupe.report.JsonReport.SHARE_DECIMALS;
 /**
  * {@code loupe diff --json}: one JSON object in a fixed order (field reference:
  * loupe-report/README.md). {@code diff} holds one member per profiler compared: {@code values}
- * today.
+ * and {@code deps} (a lamp against a camp profile, {@link DepsDiffJson}); {@code notes} says why
+ * data one of the profiles holds was not compared.
  */
 public final class DiffJsonReport {
 
@@ -37,9 +38,17 @@ public final class DiffJsonReport {
             json.value(p);
         }
         json.endArray();
+        json.name("notes").beginArray();
+        if (c.depsNotCompared() != null) {
+            json.value("dependences not compared: " + c.depsNotCompared());
+        }
+        json.endArray();
         json.name("diff").beginObject();
         if (c.values() != null) {
             values(json, c.values());
+        }
+        if (c.deps() != null) {
+            DepsDiffJson.write(json, c.deps(), c.lampIsA());
         }
         json.endObject();
         json.endObject();

@@ -13,7 +13,8 @@ import static io.loupe.report.TextLayout.field;
 
 /**
  * {@code loupe diff} for people: which runs are compared, then one part per profiler both runs
- * can be compared on ({@link ValueDiffSection}), then the problems found. Lines stay within
+ * can be compared on ({@link ValueDiffSection}, {@link DepsDiffSection}; or why dependences were
+ * not compared), then the problems found. Lines stay within
  * {@value TextLayout#WIDTH} columns.
  */
 public final class DiffTextReport {
@@ -23,7 +24,7 @@ public final class DiffTextReport {
 
     private final int top;
 
-    /** A report listing the {@code top} sites that differ most. */
+    /** A report listing the {@code top} sites that differ most, and loops with the most false positives. */
     public DiffTextReport(int top) {
         if (top < 1) {
             throw new IllegalArgumentException("top must be at least 1, got " + top);
@@ -37,6 +38,12 @@ public final class DiffTextReport {
         run(out, "B", c.nameB(), c.b());
         if (c.values() != null) {
             ValueDiffSection.write(c.values(), top, out);
+        }
+        if (c.deps() != null) {
+            DepsDiffSection.write(c.deps(), c.lampIsA(), top, out);
+        } else if (c.depsNotCompared() != null) {
+            out.append('\n');
+            field(out, "deps", "not compared: " + c.depsNotCompared());
         }
         if (!c.problems().isEmpty()) {
             out.append("\nProblems found while reading the profiles\n");

@@ -19,7 +19,7 @@ import static io.loupe.report.TextLayout.field;
 
 /**
  * The text report's opening: who wrote the profile, for which run, with which options, what it
- * holds (paths, values or both).
+ * holds (paths, values, dependences).
  */
 final class HeaderSection {
 
@@ -34,9 +34,8 @@ final class HeaderSection {
         ProfileHeader h = s.profile().header();
         boolean paths = s.pathsProfiled();
         boolean values = s.values().present();
-        out.append(paths && values ? "Loupe path and value profile" : paths ? "Loupe path profile" : "Loupe value profile")
-                .append(", written by Loupe ").append(h.loupeVersion())
-                .append(" on ").append(WHEN.format(Instant.ofEpochMilli(h.createdMillis()))).append('\n');
+        out.append("Loupe ").append(kinds(paths, values, s.deps().present())).append(" profile, written by Loupe ")
+                .append(h.loupeVersion()).append(" on ").append(WHEN.format(Instant.ofEpochMilli(h.createdMillis()))).append('\n');
         field(out, "JVM", h.jvm());
         field(out, "command", h.command().isEmpty() ? "(unknown)" : h.command());
         if (paths) {
@@ -58,6 +57,25 @@ final class HeaderSection {
         }
         field(out, "stats", stats.isEmpty() ? List.of("(none)") : stats);
         warnings(s.profile().warnings(), out);
+    }
+
+    /** {@code path}, {@code path and value}, {@code value and dependence}, …: what the profile holds. */
+    private static String kinds(boolean paths, boolean values, boolean deps) {
+        List<String> kinds = new ArrayList<>();
+        if (paths) {
+            kinds.add("path");
+        }
+        if (values) {
+            kinds.add("value");
+        }
+        if (deps) {
+            kinds.add("dependence");
+        }
+        if (kinds.isEmpty()) {
+            return "value";   // nothing at all: as before, an empty value profile
+        }
+        String last = kinds.remove(kinds.size() - 1);
+        return kinds.isEmpty() ? last : String.join(", ", kinds) + " and " + last;
     }
 
     private static String values(ValueAnalysis v) {

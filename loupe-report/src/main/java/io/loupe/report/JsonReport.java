@@ -34,7 +34,9 @@ import java.util.TreeMap;
  *                            "top": [ { "value": "7", "count": C }, … ] }, … ] },
  *   "deps": { "mode": "camp",
  *     "loops": [ { "id": 0, "class": …, "method": …, "line": L, "context": [ENTRY, …], "invocations": I,
- *                  "iterations": N, "carried": { "raw": R, "war": A, "waw": W }, "parallelizable": B }, … ],
+ *                  "iterations": N, "carried": { "raw": R, "war": A, "waw": W }, "parallelizable": B,
+ *                  "registers": [ { "name": "i", "slot": 3, "kind": "induction" }, … ],
+ *                  "inductionVariables": […], "reductions": […], "carriedRegisters": C }, … ],
  *     "dependences": [ { "type": "RAW", "src": END, "dst": END, "count": C, "crossThread": B,
  *                        "loops": [ { "loop": 0, "relation": "inter" }, … ] }, … ] } }
  * ENTRY = { "kind": "call", "class": …, "method": …, "line": L }

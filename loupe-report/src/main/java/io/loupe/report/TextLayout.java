@@ -55,6 +55,16 @@ final class TextLayout {
         out.append(first ? String.format(LABEL, label) : CONTINUED).append(line).append('\n');
     }
 
+    /** {@code 1 loop}, {@code 2 loops}: a count with thousands separators and its noun. */
+    static String plural(long n, String one) {
+        return plural(n, one, one + "s");
+    }
+
+    /** {@code 1 loop carries}, {@code 2 loops carry}: a count and the words that agree with it. */
+    static String plural(long n, String one, String more) {
+        return Percent.count(n) + " " + (n == 1 ? one : more);
+    }
+
     /** The words of a text, any run of white space (tabs, newlines) taken as one separator. */
     static List<String> words(String text) {
         String trimmed = text.strip();

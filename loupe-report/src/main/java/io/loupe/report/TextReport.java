@@ -11,8 +11,9 @@ import java.util.List;
  * source lines they cover ({@link HotPathsSection}), the hottest multi-iteration paths read the
  * way paper 004 reads its Fig. 4 ({@link HotKPathsSection}: "after path 38, 66% of the time 86
  * follows"), then the methods whose paths were cut to fit an int; then, when the profile has value
- * sites, the value profile ({@link ValuesSection}). A profile of values alone has no path
- * sections. Lines stay within {@value TextLayout#WIDTH} columns.
+ * sites, the value profile ({@link ValuesSection}); when it has dependence data, the loops and
+ * the dependences that keep them from running in parallel ({@link DepsSection}). A profile of
+ * values or dependences alone has no path sections. Lines stay within {@value TextLayout#WIDTH} columns.
  */
 public final class TextReport {
 
@@ -26,7 +27,7 @@ public final class TextReport {
         this(DEFAULT_TOP);
     }
 
-    /** A report listing the {@code top} hottest paths, multi-iteration paths and value sites. */
+    /** A report listing the {@code top} hottest paths, multi-iteration paths, value sites and loops. */
     public TextReport(int top) {
         if (top < 1) {
             throw new IllegalArgumentException("top must be at least 1, got " + top);
@@ -43,6 +44,9 @@ public final class TextReport {
         }
         if (summary.values().present()) {
             ValuesSection.write(summary.values(), top, out);
+        }
+        if (summary.deps().present()) {
+            DepsSection.write(summary.deps(), top, out);
         }
         problems(summary, out);
     }

@@ -2,6 +2,7 @@ package io.loupe.report;
 
 import io.loupe.analysis.deps.CampFigure1;
 import io.loupe.analysis.deps.DepsProfileBuilder;
+import io.loupe.analysis.deps.TwoCallers;
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.data.Profile;
 import io.loupe.data.deps.DepType;
@@ -15,6 +16,7 @@ import static io.loupe.data.deps.Dependence.INTER;
 import static io.loupe.data.deps.Dependence.INTRA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DepsJsonReportTest {
 
@@ -135,5 +137,28 @@ class DepsJsonReportTest {
     @Test
     void two_reports_of_one_profile_are_identical() throws IOException {
         assertEquals(json(CampFigure1.profile("camp")), json(CampFigure1.profile("camp")));
+    }
+
+    @Test
+    void a_loop_lists_its_carried_registers_beside_the_memory_verdict() throws IOException {
+        Map<String, Object> r = parse(TwoCallers.profile("camp"));
+        Object shift = at(r, "deps", "loops", 1);
+        Map<String, Object> unnamed = new java.util.HashMap<>();   // Map.of takes no null
+        unnamed.put("slot", 6L);
+        unnamed.put("name", null);
+        unnamed.put("kind", "other");
+        assertEquals(List.of(Map.of("slot", 3L, "name", "i", "kind", "induction"),
+                Map.of("slot", 4L, "name", "sum", "kind", "reduction"),
+                Map.of("slot", 5L, "name", "prev", "kind", "other"),
+                unnamed), at(shift, "registers"));
+        assertEquals(List.of("i"), at(shift, "inductionVariables"));
+        assertEquals(List.of("sum"), at(shift, "reductions"));
+        assertEquals(2L, at(shift, "carriedRegisters"));
+        assertEquals(true, at(shift, "parallelizable"));
+        Object k = at(r, "deps", "loops", 0);
+        assertEquals(List.of("k"), at(k, "inductionVariables"));
+        assertEquals(List.of(), at(k, "reductions"));
+        assertEquals(0L, at(k, "carriedRegisters"));
+        assertTrue(json(TwoCallers.profile("camp")).contains("\"registers\": [{\"name\": \"i\", \"slot\": 3, \"kind\": \"induction\"},"));
     }
 }

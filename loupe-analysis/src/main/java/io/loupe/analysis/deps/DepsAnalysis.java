@@ -66,14 +66,16 @@ public final class DepsAnalysis {
     private final List<LoopVerdict> loops;
     private final List<DepEdge> dependences;
     private final List<String> problems;
+    private final List<ContextNode> contexts;
 
     private DepsAnalysis(String mode, boolean present, List<LoopVerdict> loops, List<DepEdge> dependences,
-                         List<String> problems) {
+                         List<String> problems, List<ContextNode> contexts) {
         this.mode = mode;
         this.present = present;
         this.loops = loops;
         this.dependences = dependences;
         this.problems = problems;
+        this.contexts = contexts;
     }
 
     public static DepsAnalysis of(Profile profile) {
@@ -108,6 +110,29 @@ public final class DepsAnalysis {
     /** Loops that carry no dependence. */
     public List<LoopVerdict> parallelizable() {
         return loops.stream().filter(LoopVerdict::parallelizable).toList();
+    }
+
+    /**
+     * The loop context nodes on the path from the root to a context node, outermost first, the node
+     * itself included when it is a loop node (camp mode): the loop contexts an access in that
+     * context ran within. Empty in lamp mode, and for a node the profile does not describe; a path
+     * that does not lead to a root (a problem already reported) stops where it turns back.
+     */
+    public List<Integer> enclosingLoopContexts(int contextNode) {
+        List<Integer> reversed = new ArrayList<>();
+        int at = contextNode;
+        for (int steps = 0; steps <= contexts.size() && at >= 0 && at < contexts.size(); steps++) {
+            ContextNode node = contexts.get(at);
+            if (node.kind() == ContextNode.Kind.LOOP) {
+                reversed.add(at);
+            }
+            at = node.parent();
+        }
+        List<Integer> path = new ArrayList<>(reversed.size());
+        for (int i = reversed.size() - 1; i >= 0; i--) {
+            path.add(reversed.get(i));
+        }
+        return path;
     }
 
     /** Inconsistencies found while analysing (empty for a well-formed profile). */
@@ -201,7 +226,7 @@ public final class DepsAnalysis {
             }
             edges.sort(DEPENDENCE_ORDER);
             return new DepsAnalysis(deps.mode(), !deps.isEmpty(), List.copyOf(loops), List.copyOf(edges),
-                    List.copyOf(problems));
+                    List.copyOf(problems), camp ? deps.contexts() : List.of());
         }
 
         private void record(LoopRecord r) {

@@ -1,5 +1,6 @@
 package io.loupe.analysis.deps;
 
+import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.DepLoopMeta;
 
 import java.util.List;
@@ -7,7 +8,10 @@ import java.util.List;
 /**
  * What ran of one loop in one context (camp) or of one loop overall (lamp), and the memory
  * dependences it carries: the distinct dependences between accesses of one thread with an
- * inter-iteration relation at this loop's level.
+ * inter-iteration relation at this loop's level. Its carried register dependences (local variables
+ * flowing around the back edge, from the static analysis in the loop's metadata) come with it but do
+ * not change the memory verdicts: an induction variable or a reduction does not stop a
+ * parallelizing compiler, a true carried register ({@link CarriedRegisterMeta.Kind#OTHER}) might.
  *
  * @param id          the loop's position in {@link DepsAnalysis#loops()}: what dependences refer to
  * @param meta        the loop
@@ -39,5 +43,34 @@ public record LoopVerdict(int id, DepLoopMeta meta, int contextNode, List<Contex
      */
     public boolean privatizable() {
         return raw == 0 && war + waw > 0;
+    }
+
+    /** The local variables the loop carries from one iteration to the next, by slot. */
+    public List<CarriedRegisterMeta> registers() {
+        return meta.registers();
+    }
+
+    /** The names ({@link CarriedRegisterMeta#label()}) of its induction variables. */
+    public List<String> inductionVariables() {
+        return labels(CarriedRegisterMeta.Kind.INDUCTION);
+    }
+
+    /** The names of the locals it reduces into. */
+    public List<String> reductions() {
+        return labels(CarriedRegisterMeta.Kind.REDUCTION);
+    }
+
+    /** The names of the locals it truly carries: neither inductions nor reductions. */
+    public List<String> otherRegisters() {
+        return labels(CarriedRegisterMeta.Kind.OTHER);
+    }
+
+    /** How many locals it truly carries (kind {@link CarriedRegisterMeta.Kind#OTHER}). */
+    public int carriedRegisters() {
+        return otherRegisters().size();
+    }
+
+    private List<String> labels(CarriedRegisterMeta.Kind kind) {
+        return registers().stream().filter(r -> r.kind() == kind).map(CarriedRegisterMeta::label).toList();
     }
 }

@@ -204,4 +204,36 @@ class DepsAnalysisTest {
         assertEquals(List.of(), a.loops());
         assertEquals(List.of(), a.problems());
     }
+
+    @Test
+    void a_loop_brings_its_carried_registers_by_kind() {
+        DepsAnalysis a = DepsAnalysis.of(TwoCallers.profile("camp"));
+        LoopVerdict shift = a.loops().stream().filter(l -> l.meta().line() == 10).findFirst().orElseThrow();
+        assertEquals(4, shift.registers().size());
+        assertEquals(List.of("i"), shift.inductionVariables());
+        assertEquals(List.of("sum"), shift.reductions());
+        assertEquals(List.of("prev", "#6"), shift.otherRegisters());
+        assertEquals(2, shift.carriedRegisters());
+        LoopVerdict k = a.loops().get(0);
+        assertEquals(List.of("k"), k.inductionVariables());
+        assertEquals(0, k.carriedRegisters());
+        assertTrue(k.parallelizable(), "registers do not change the memory verdict");
+    }
+
+    @Test
+    void the_loop_contexts_enclosing_a_context_are_listed_outermost_first() {
+        DepsProfileBuilder b = new DepsProfileBuilder("camp");
+        int outer = b.loop("p.C", "run()V", 20, -1);
+        int inner = b.loop("p.C", "run()V", 21, outer);
+        int call = b.call("p.C", "run()V", 22, "p.D.f()V");
+        int no = b.loopNode(ROOT, outer);
+        int ni = b.loopNode(no, inner);
+        int nc = b.callNode(ni, call);
+        DepsAnalysis a = DepsAnalysis.of(b.build());
+        assertEquals(List.of(no, ni), a.enclosingLoopContexts(nc));
+        assertEquals(List.of(no, ni), a.enclosingLoopContexts(ni));
+        assertEquals(List.of(), a.enclosingLoopContexts(ROOT));
+        assertEquals(List.of(), a.enclosingLoopContexts(99));
+        assertEquals(List.of(), DepsAnalysis.of(CampFigure1.profile("lamp")).enclosingLoopContexts(0));
+    }
 }

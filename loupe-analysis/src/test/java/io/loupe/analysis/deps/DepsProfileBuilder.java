@@ -4,6 +4,7 @@ import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
+import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.DepType;
@@ -22,6 +23,7 @@ import java.util.Map;
 public final class DepsProfileBuilder {
 
     private final String mode;
+    private boolean sourceFiles;
     private final List<AccessSiteMeta> sites = new ArrayList<>();
     private final List<DepLoopMeta> loops = new ArrayList<>();
     private final List<CallSiteMeta> calls = new ArrayList<>();
@@ -51,22 +53,44 @@ public final class DepsProfileBuilder {
     public int access(String cls, String method, int line, boolean store, String target) {
         int id = sites.size();
         int index = (int) sites.stream().filter(s -> s.className().equals(cls) && s.signature().equals(method)).count();
-        sites.add(new AccessSiteMeta(id, cls, name(method), desc(method), null, line, index,
+        sites.add(new AccessSiteMeta(id, cls, name(method), desc(method), sourceFile(cls), line, index,
                 store ? "putfield" : "getfield", !store, store, target));
         return id;
     }
 
     public int loop(String cls, String method, int line, int parent) {
+        return loop(cls, method, line, parent, new CarriedRegisterMeta[0]);
+    }
+
+    /** A loop carrying the given local variables. */
+    public int loop(String cls, String method, int line, int parent, CarriedRegisterMeta... registers) {
         int id = loops.size();
         int index = (int) loops.stream().filter(l -> l.className().equals(cls)
                 && (l.method() + l.desc()).equals(method)).count();
-        loops.add(new DepLoopMeta(id, cls, name(method), desc(method), null, line, index, parent, false));
+        loops.add(new DepLoopMeta(id, cls, name(method), desc(method), sourceFile(cls), line, index, parent, false,
+                List.of(registers)));
         return id;
+    }
+
+    /** A carried local variable; {@code name} may be null. */
+    public static CarriedRegisterMeta register(int slot, String name, CarriedRegisterMeta.Kind kind) {
+        return new CarriedRegisterMeta(slot, name, kind);
+    }
+
+    /** Sites and loops name a source file when {@link #sourceFiles()} was asked for: {@code Cell.java} for {@code fig1.Cell}. */
+    private String sourceFile(String cls) {
+        return sourceFiles ? cls.substring(cls.lastIndexOf('.') + 1) + ".java" : null;
+    }
+
+    /** Sites and loops added from now on name their source file. */
+    public DepsProfileBuilder sourceFiles() {
+        sourceFiles = true;
+        return this;
     }
 
     public int call(String cls, String method, int line, String callee) {
         int id = calls.size();
-        calls.add(new CallSiteMeta(id, cls, name(method), desc(method), null, line, callee));
+        calls.add(new CallSiteMeta(id, cls, name(method), desc(method), sourceFile(cls), line, callee));
         return id;
     }
 

@@ -2,6 +2,7 @@ package io.loupe.data.format;
 
 import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
+import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.DepType;
@@ -9,12 +10,14 @@ import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.LoopRecord;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Encodes dependence profiles: access sites, loops and call sites, the context tree, loop records
- * and dependences. Ids that may be -1 (contexts in lamp mode, parents, lines) are zig-zag coded,
- * so that -1 takes one byte.
+ * and dependences. A loop carries its register dependences along: {@code registers:varint
+ * (slot:varint name:str kind:u8)*} after its recursion flag. Ids that may be -1 (contexts in lamp
+ * mode, parents, lines) are zig-zag coded, so that -1 takes one byte.
  */
 final class DepsCodec {
 
@@ -53,14 +56,28 @@ final class DepsCodec {
         out.writeVarInt(l.index());
         out.writeZigZagInt(l.parent());
         out.writeBoolean(l.recursion());
+        out.writeVarInt(l.registers().size());
+        for (CarriedRegisterMeta r : l.registers()) {
+            out.writeVarInt(r.slot());
+            out.writeString(r.name());
+            out.writeByte(ProfileFormat.code(r.kind()));
+        }
     }
 
     static DepLoopMeta readLoop(CompactDataInput in) throws IOException {
         PlaceCodec.Place p = PlaceCodec.read(in);
         int index = in.readVarInt();
         int parent = in.readZigZagInt();
+        boolean recursion = in.readBoolean();
+        int n = in.readCount();
+        List<CarriedRegisterMeta> registers = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int slot = in.readVarInt();
+            String name = in.readString();
+            registers.add(new CarriedRegisterMeta(slot, name, ProfileFormat.registerKind(in)));
+        }
         return new DepLoopMeta(p.id(), p.className(), p.method(), p.desc(), p.sourceFile(), p.line(), index, parent,
-                in.readBoolean());
+                recursion, registers);
     }
 
     static void writeCall(CompactDataOutput out, CallSiteMeta c) throws IOException {

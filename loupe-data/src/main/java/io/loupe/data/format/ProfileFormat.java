@@ -1,5 +1,6 @@
 package io.loupe.data.format;
 
+import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.meta.EdgeKind;
@@ -60,6 +61,8 @@ final class ProfileFormat {
     private static final DepType[] DEP_TYPES = {DepType.RAW, DepType.WAR, DepType.WAW};
     private static final ContextNode.Kind[] CONTEXT_KINDS = {ContextNode.Kind.ROOT, ContextNode.Kind.CALL,
         ContextNode.Kind.LOOP};
+    private static final CarriedRegisterMeta.Kind[] REGISTER_KINDS = {CarriedRegisterMeta.Kind.INDUCTION,
+        CarriedRegisterMeta.Kind.REDUCTION, CarriedRegisterMeta.Kind.OTHER};
 
     private ProfileFormat() {
     }
@@ -169,6 +172,22 @@ final class ProfileFormat {
             case CALL -> 1;
             case LOOP -> 2;
         };
+    }
+
+    static int code(CarriedRegisterMeta.Kind kind) {
+        return switch (kind) {
+            case INDUCTION -> 0;
+            case REDUCTION -> 1;
+            case OTHER -> 2;
+        };
+    }
+
+    static CarriedRegisterMeta.Kind registerKind(CompactDataInput in) throws IOException {
+        int code = in.readUnsignedByte();
+        if (code >= REGISTER_KINDS.length) {
+            throw in.corrupt("unknown carried register kind " + code);
+        }
+        return REGISTER_KINDS[code];
     }
 
     /** The type of a dependence, from its code (the low bits of its {@code kind} byte). */

@@ -55,7 +55,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * 0x0A accessSites n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
  *                index:varint access:str rw:u8 target:str){n}          rw: 1 reads, 2 writes
  * 0x0B depLoops  n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
- *                index:varint parent:zint recursion:bool){n}
+ *                index:varint parent:zint recursion:bool
+ *                r:varint (slot:varint name:str kind:u8){r}){n}    kind: 0 induction, 1 reduction, 2 other
  * 0x0C callSites n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
  *                callee:str){n}
  * 0x0D contexts  n:varint (idDelta:zint parentDistance:zint kind:u8 site:zint){n}   (see DepsCodec)

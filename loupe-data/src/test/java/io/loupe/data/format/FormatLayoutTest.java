@@ -3,7 +3,9 @@ package io.loupe.data.format;
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
@@ -90,5 +92,28 @@ class FormatLayoutTest {
                         0x00));                             // no loops
         assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x03), HEADER_BLOCK, mode, sites, contexts,
                 loopRecords, dependences, block(0xFF)), SampleProfiles.bytes(p));
+    }
+
+    @Test
+    void aLoopEndsWithItsCarriedRegisters() {
+        DepsProfile deps = new DepsProfile("lamp", List.of(),
+                List.of(new DepLoopMeta(0, "A", "f", "()V", null, 7, 0, -1, false,
+                        List.of(new CarriedRegisterMeta(1, "i", CarriedRegisterMeta.Kind.INDUCTION),
+                                new CarriedRegisterMeta(3, "s", CarriedRegisterMeta.Kind.REDUCTION),
+                                new CarriedRegisterMeta(4, null, CarriedRegisterMeta.Kind.OTHER)))),
+                List.of(), List.of(), List.of(), List.of());
+        Profile p = new Profile(HEADER, List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(), deps);
+
+        byte[] mode = block(0x09, bytes(0x05, 'l', 'a', 'm', 'p'));
+        byte[] loops = block(0x0B,
+                bytes(0x01,                                 // one loop
+                        0x00, 0x02, 'A', 0x02, 'f', 0x04, '(', ')', 'V', 0x00, // id 0, class, method, desc, no source
+                        0x0E, 0x00, 0x01, 0x00,             // line 7 (zig-zag), index 0, parent -1, no recursion
+                        0x03,                               // three carried registers
+                        0x01, 0x02, 'i', 0x00,              // slot 1 "i", induction
+                        0x03, 0x02, 's', 0x01,              // slot 3 "s", reduction
+                        0x04, 0x00, 0x02));                 // slot 4 without a name, other
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x03), HEADER_BLOCK, mode, loops, block(0xFF)),
+                SampleProfiles.bytes(p));
     }
 }

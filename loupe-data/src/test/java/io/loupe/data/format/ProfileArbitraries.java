@@ -4,6 +4,7 @@ import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
+import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.DepType;
@@ -76,8 +77,14 @@ final class ProfileArbitraries {
         Arbitrary<Tuple.Tuple4<String, String, String, String>> names =
                 Combinators.combine(text(), text(), text(), text()).as(Tuple::of);
         return Combinators.combine(Arbitraries.integers(), names, lines(), Arbitraries.integers(), ids(),
-                Arbitraries.of(true, false)).as((id, n, line, index, parent, recursion) -> new DepLoopMeta(id,
-                n.get1(), n.get2(), n.get3(), n.get4(), line, index, parent, recursion));
+                Arbitraries.of(true, false), registers().list().ofMaxSize(3)).as((id, n, line, index, parent,
+                recursion, registers) -> new DepLoopMeta(id, n.get1(), n.get2(), n.get3(), n.get4(), line, index,
+                parent, recursion, registers));
+    }
+
+    static Arbitrary<CarriedRegisterMeta> registers() {
+        return Combinators.combine(Arbitraries.integers(), text(), Arbitraries.of(CarriedRegisterMeta.Kind.class))
+                .as(CarriedRegisterMeta::new);
     }
 
     static Arbitrary<CallSiteMeta> callSites() {

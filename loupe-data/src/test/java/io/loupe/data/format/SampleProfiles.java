@@ -4,6 +4,7 @@ import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
+import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.DepType;
@@ -104,7 +105,8 @@ final class SampleProfiles {
 
     /**
      * {@code main} calls {@code fill(a)}, whose loop stores {@code a[i]} and loads {@code a[i - 1]}
-     * (camp mode): a RAW carried by the loop, and a WAW with the store of the previous call.
+     * (camp mode): a RAW carried by the loop, and a WAW with the store of the previous call. The loop
+     * carries its index {@code i} and a local without a name in slot 2.
      */
     static DepsProfile deps() {
         return new DepsProfile("camp",
@@ -112,7 +114,9 @@ final class SampleProfiles {
                                 false, "int[]"),
                         new AccessSiteMeta(1, "com.example.Fill", "fill", "([I)V", "Fill.java", 7, 1, "iastore", false,
                                 true, "int[]")),
-                List.of(new DepLoopMeta(0, "com.example.Fill", "fill", "([I)V", "Fill.java", 6, 0, -1, false)),
+                List.of(new DepLoopMeta(0, "com.example.Fill", "fill", "([I)V", "Fill.java", 6, 0, -1, false,
+                        List.of(new CarriedRegisterMeta(1, "i", CarriedRegisterMeta.Kind.INDUCTION),
+                                new CarriedRegisterMeta(2, null, CarriedRegisterMeta.Kind.OTHER)))),
                 List.of(new CallSiteMeta(0, "com.example.Main", "main", "([Ljava/lang/String;)V", null, -1,
                         "com.example.Fill.fill([I)V")),
                 List.of(new ContextNode(0, -1, ContextNode.Kind.ROOT, -1),
