@@ -11,7 +11,8 @@ import java.util.Optional;
  * ({@code profile=paths,k=N}); {@code kN@M} is the same with a k-slab forest budget of M nodes per
  * thread ({@code paths.maxNodes=M}), to measure pruning. {@code values} is full value profiling
  * ({@code profile=values}) and {@code values-conv} convergent value profiling
- * ({@code profile=values,convergent=true}).
+ * ({@code profile=values,convergent=true}). {@code lamp} and {@code camp} are memory dependence
+ * profiling in either mode ({@code profile=deps,deps.mode=…}).
  *
  * @param name         the short name, as on the command line and in the reports
  * @param agentOptions the agent's options without {@code out=}, or null for {@code none}
@@ -34,6 +35,9 @@ record ProfilerConfig(String name, String agentOptions) {
         if (name.equals("values-conv")) {
             return new ProfilerConfig(name, "profile=values,convergent=true");
         }
+        if (name.equals("camp") || name.equals("lamp")) {
+            return new ProfilerConfig(name, "profile=deps,deps.mode=" + name);
+        }
         if (name.matches("k[1-9][0-9]{0,3}")) {
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1));
         }
@@ -41,7 +45,7 @@ record ProfilerConfig(String name, String agentOptions) {
             int at = name.indexOf('@');
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1, at) + ",paths.maxNodes=" + name.substring(at + 1));
         }
-        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values or values-conv, e.g. k4, k16@100000)");
+        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, lamp or camp, e.g. k4, k16@100000)");
     }
 
     boolean instrumented() {

@@ -79,7 +79,12 @@ class DepProfileValidationTest {
 
         LoopVerdict recurrence = only(loops(camp, "recurrence", src.line("recurrence")));
         assertEquals(List.of(1, 0, 0), carried(recurrence), "a[i] = a[i-1] + a[i]: RAW only");
-        assertTrue(only(loops(camp, "localReduction", src.line("localReduction"))).parallelizable());
+        assertEquals(List.of("i"), recurrence.inductionVariables());
+        LoopVerdict localReduction = only(loops(camp, "localReduction", src.line("localReduction")));
+        assertTrue(localReduction.parallelizable());
+        assertEquals(List.of("s"), localReduction.reductions(), "the register analysis sees the sum in a local");
+        assertEquals(List.of("i"), localReduction.inductionVariables());
+        assertEquals(0, localReduction.carriedRegisters());
         assertEquals(List.of(1, 0, 1), carried(only(loops(camp, "fieldReduction", src.line("fieldReduction")))));
         LoopVerdict privatized = only(loops(camp, "privatized", src.line("privatized")));
         assertEquals(List.of(0, 1, 1), carried(privatized));

@@ -66,12 +66,17 @@ public final class DepClassInstrumenter {
                     warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: JSR/RET subroutines");
                     continue;
                 }
-                if (!sites.loops().isEmpty()) {
-                    regs = LoopRegisterAnalysis.analyze(cn.name, m);
-                }
             } catch (AnalyzerException | RuntimeException e) {
                 warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: " + e);
                 continue;
+            }
+            if (!sites.loops().isEmpty()) {
+                try {
+                    regs = LoopRegisterAnalysis.analyze(cn.name, m);
+                } catch (AnalyzerException | RuntimeException e) {
+                    // the memory profile does not need it: the loops are reported without registers
+                    warnings.accept("no carried register analysis of " + className + "." + m.name + m.desc + ": " + e);
+                }
             }
             if (sites.accesses().isEmpty() && sites.calls().isEmpty() && sites.loops().isEmpty()) {
                 continue;
@@ -98,7 +103,7 @@ public final class DepClassInstrumenter {
                 for (AccessSiteMeta meta : sites.accessMeta(site, className, m.name, m.desc, cn.sourceFile)) {
                     DepRegistry.register(meta);
                 }
-                for (DepLoopMeta meta : sites.loopMeta(loop, className, m.name, m.desc, cn.sourceFile)) {
+                for (DepLoopMeta meta : sites.loopMeta(loop, className, m.name, m.desc, cn.sourceFile, registers.get(j))) {
                     DepRegistry.register(meta);
                 }
                 List<CallSiteMeta> callMetas = sites.callMeta(call, className, m.name, m.desc, cn.sourceFile);
