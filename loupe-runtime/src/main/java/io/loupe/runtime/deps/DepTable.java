@@ -30,6 +30,8 @@ final class DepTable {
     private int[][] loopKeys = new int[16][];
     private byte[][] relations = new byte[16][];
     private int[] loopCount = new int[16];
+    private long[] memoVersion = new long[16];
+    private int[] memoOutcome = new int[16];
 
     DepTable() {
         allocate(32);
@@ -78,6 +80,19 @@ final class DepTable {
         return e;
     }
 
+    /**
+     * True if entry {@code e}'s last relation walk had this outcome on this version of the loop
+     * stack (its relation bits are then already set); otherwise remembers them and returns false.
+     */
+    boolean memo(int e, long version, int outcome) {
+        if (memoVersion[e] == version && memoOutcome[e] == outcome) {
+            return true;
+        }
+        memoVersion[e] = version;
+        memoOutcome[e] = outcome;
+        return false;
+    }
+
     /** ORs relation bits into entry {@code e} for loop key {@code loop}. */
     void relate(int e, int loop, byte bits) {
         int[] ks = loopKeys[e];
@@ -110,6 +125,8 @@ final class DepTable {
             loopKeys = Arrays.copyOf(loopKeys, n);
             relations = Arrays.copyOf(relations, n);
             loopCount = Arrays.copyOf(loopCount, n);
+            memoVersion = Arrays.copyOf(memoVersion, n);
+            memoOutcome = Arrays.copyOf(memoOutcome, n);
         }
         int k = e * W;
         entryKeys[k] = tc;
@@ -118,6 +135,7 @@ final class DepTable {
         entryKeys[k + 3] = dstSite;
         entryKeys[k + 4] = dstCtx;
         lastAccess[e] = -1;
+        memoVersion[e] = -1;
         if (size * 4 > used.length * 3) {
             rehash();
         } else {

@@ -65,6 +65,14 @@ public final class DepThread {
     private ContextTree.Node[] lvOuter = new ContextTree.Node[8];
     long[] lvInv = new long[8];
     long[] lvIter = new long[8];
+    /** Per level: the latest threshold of the levels up to it (prefix maximum of {@code lvIter}). */
+    private long[] lvMax = new long[8];
+    /**
+     * Changes whenever the loop keys on the stack change (a level pushed, popped, hidden or put
+     * back; not a new iteration): a dependence whose relation walk had the same outcome under the
+     * same version has its relation bits already ({@link DepTable#memo}).
+     */
+    private long version;
 
     // levels hidden by recursive calls
     private int aside;
@@ -97,9 +105,6 @@ public final class DepThread {
     private int[] rgR = new int[4];
     private int[] rgS = new int[4];
     private int[] rgLevel = new int[4];
-
-    /** Scratch for the history's deduplication (no allocation per access). */
-    int[] scratch = new int[16];
 
     DepThread(DepProfiler profiler, int id) {
         this.profiler = profiler;
@@ -147,17 +152,40 @@ public final class DepThread {
         h.access(this, site, true);
     }
 
-    /** ORs the relations of an earlier access of this thread at {@code t} into table entry {@code e}. */
+    /**
+     * ORs the relations of an earlier access of this thread at {@code t} into table entry {@code e}:
+     * intra at the levels whose current iteration began before {@code t}, outermost first, then
+     * inter at the first level whose current invocation (not iteration) did, if any.
+     */
     void relate(int e, long t) {
-        for (int l = 0; l < depth; l++) {
-            if (t >= lvIter[l]) {
-                table.relate(e, lvKey[l], io.loupe.data.deps.Dependence.INTRA);
-            } else {
-                if (t >= lvInv[l]) {
-                    table.relate(e, lvKey[l], io.loupe.data.deps.Dependence.INTER);
-                }
-                return;
-            }
+        int l = 0;
+        while (l < depth && t >= lvIter[l]) {
+            l++;
+        }
+        boolean inter = l < depth && t >= lvInv[l];
+        if (table.memo(e, version, l << 1 | (inter ? 1 : 0))) {
+            return;   // the same walk on the same stack: nothing new to OR
+        }
+        for (int i = 0; i < l; i++) {
+            table.relate(e, lvKey[i], io.loupe.data.deps.Dependence.INTRA);
+        }
+        if (inter) {
+            table.relate(e, lvKey[l], io.loupe.data.deps.Dependence.INTER);
+        }
+    }
+
+    /**
+     * The latest threshold of the current stack (0 with no loop): an access after it is in the
+     * newest interval. A level's iteration never begins before its invocation.
+     */
+    long newestThreshold() {
+        return depth == 0 ? 0 : lvMax[depth - 1];
+    }
+
+    /** Recomputes the prefix maxima of the thresholds from level {@code from} up. */
+    private void recomputeMax(int from) {
+        for (int l = Math.max(0, from); l < depth; l++) {
+            lvMax[l] = l == 0 ? lvIter[0] : Math.max(lvMax[l - 1], lvIter[l]);
         }
     }
 
@@ -199,6 +227,7 @@ public final class DepThread {
         long now = tick();
         if (depth > frBase[frame]) {
             lvIter[depth - 1] = now;
+            lvMax[depth - 1] = now;
             loops.iterated(loops.slot(lvKey[depth - 1], lvLoop[depth - 1]));
         }
     }
@@ -208,6 +237,7 @@ public final class DepThread {
         tick();
         if (depth > frBase[frame]) {
             depth--;
+            version++;
             ctx = lvOuter[depth];
         }
     }
@@ -220,7 +250,9 @@ public final class DepThread {
         lvOuter[depth] = outerCtx;
         lvInv[depth] = now;
         lvIter[depth] = now;
+        lvMax[depth] = now;
         depth++;
+        version++;
     }
 
     private void ensureLevels(int capacity) {
@@ -232,6 +264,7 @@ public final class DepThread {
             lvOuter = Arrays.copyOf(lvOuter, n);
             lvInv = Arrays.copyOf(lvInv, n);
             lvIter = Arrays.copyOf(lvIter, n);
+            lvMax = Arrays.copyOf(lvMax, n);
         }
     }
 
@@ -279,6 +312,7 @@ public final class DepThread {
             int q = rgLevel[i];
             hideAbove(f, q + 1);
             lvIter[q] = now;
+            lvMax[q] = now;   // the top level now
             loops.iterated(loops.slot(lvKey[q], lvLoop[q]));
             frKind[f] = RECURSION_STEP;
             frRegion[f] = i;
@@ -332,6 +366,7 @@ public final class DepThread {
         System.arraycopy(lvIter, from, asIter, aside, n);
         aside += n;
         depth = from;
+        version++;
     }
 
     /** After a call returns normally. */
@@ -363,6 +398,11 @@ public final class DepThread {
                 // back in an activation inside the recursion: a new stretch, a new iteration
                 lvIter[rgLevel[frRegion[f]]] = now;
             }
+            depth = frDepthBefore[f];
+            recomputeMax(Math.min(from, frKind[f] == RECURSION_STEP ? rgLevel[frRegion[f]] : from));
+            version++;
+        } else if (depth != frDepthBefore[f]) {
+            version++;   // loops the callee left behind (an exception) are popped
         }
         depth = frDepthBefore[f];
         ctx = frCtxBefore[f];
@@ -401,8 +441,9 @@ public final class DepThread {
             popFrame(now);
         }
         int d = (int) mark + enclosingLoops;
-        if (d <= depth) {
+        if (d < depth) {
             depth = d;
+            version++;
         }
         ctx = depth > frBase[frame] ? (camp ? lvNode[depth - 1] : null) : frCallee[frame];
     }

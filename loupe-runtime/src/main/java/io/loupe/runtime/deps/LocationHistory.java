@@ -10,13 +10,22 @@ import java.util.Arrays;
  * access on the history (RAW from the last store for a load; WAR from every load since and WAW
  * from the last store for a store), then the history update (lines 16–21).
  *
- * <p><b>Deduplication</b> (docs/deps.md, "History and deduplication"). When a load is added, the
- * entries of the same {@code (site, context, thread)} that fall into the same interval of the
- * current thread's loop thresholds collapse into the latest of them: no threshold of the current
- * stack separates them, and every later threshold comes after the new load, so they relate alike to
- * every later access, and one destination access counts a dependence once however many entries
- * give it. Entries of other threads are never merged with this thread's (their times are on
- * another clock); they give cross-thread dependences, without loop relations.
+ * <p><b>Deduplication</b> (docs/deps.md, "History and deduplication"). The loads of one key
+ * {@code (site, context, thread)} that fall into the same interval of the current thread's loop
+ * thresholds relate alike to every later access, so they collapse into the latest of them (and one
+ * destination access counts a dependence once however many entries give it). The interval of a
+ * time — how many current thresholds lie at or before it — never decreases with time, so the
+ * entries of one interval are neighbours in the key's time order. Each key's entries form a chain,
+ * newest first, and adding a load touches only that chain: a load in the same interval as the
+ * key's latest entry (no threshold since) just moves that entry's time; otherwise it is appended
+ * and the chain is walked once to collapse neighbours whose intervals have become equal (loops
+ * exited since). A chain stays at most {@code 2 × depth + 2} entries long, and finding a key's
+ * latest entry is a scan of a few entries or, past {@link #INDEXED} entries, a lookup in a small
+ * open-addressing index — a location read by many sites in many contexts (a shared buffer, a
+ * configuration field) does not make every load scan them all.
+ *
+ * <p>Entries of other threads are never merged with this thread's (their times are on another
+ * clock); they give cross-thread dependences, without loop relations.
  *
  * <p><b>Threads.</b> A location may be shared, so an access holds the history's monitor. An
  * uncontended monitor costs a compare-and-swap per access (biased locking is gone from the JDK);
@@ -25,21 +34,30 @@ import java.util.Arrays;
  */
 public final class LocationHistory {
 
+    /** Past this many load entries, a key's latest entry is found through an index. */
+    static final int INDEXED = 8;
+    private static final int[] NONE = new int[0];
+    private static final long[] NO_TIMES = new long[0];
+
     private boolean hasStore;
     private int storeSite;
     private int storeCtx;
     private long storeTime;
     private int storeThread;
 
-    private int loads;
-    private int[] loadSite = new int[2];
-    private int[] loadCtx = new int[2];
-    private long[] loadTime = new long[2];
-    private int[] loadThread = new int[2];
+    private int loads;   // entries in use, dead ones included
+    private int dead;
+    // allocated on the first load: many locations are only ever written
+    private int[] loadSite = NONE;   // -1: a dead entry (collapsed into a later one)
+    private int[] loadCtx = NONE;
+    private long[] loadTime = NO_TIMES;
+    private int[] loadThread = NONE;
+    private int[] loadPrev = NONE;   // the key's next older entry, or -1
+    private int[] index;                   // entry + 1 of each key's latest entry, 0 empty; null below INDEXED
 
-    /** The number of load entries kept (for tests of the deduplication bound). */
+    /** The number of live load entries (for tests of the deduplication bound). */
     public synchronized int loadEntries() {
-        return loads;
+        return loads - dead;
     }
 
     synchronized void access(DepThread t, int site, boolean store) {
@@ -48,7 +66,9 @@ public final class LocationHistory {
         int ctx = t.context();
         if (store) {
             for (int i = 0; i < loads; i++) {
-                dependence(t, DepType.WAR, loadSite[i], loadCtx[i], loadTime[i], loadThread[i], site, ctx, serial);
+                if (loadSite[i] >= 0) {
+                    dependence(t, DepType.WAR, loadSite[i], loadCtx[i], loadTime[i], loadThread[i], site, ctx, serial);
+                }
             }
             if (hasStore) {
                 dependence(t, DepType.WAW, storeSite, storeCtx, storeTime, storeThread, site, ctx, serial);
@@ -59,6 +79,10 @@ public final class LocationHistory {
             storeTime = now;
             storeThread = t.id;
             loads = 0;
+            dead = 0;
+            if (index != null) {
+                java.util.Arrays.fill(index, 0);
+            }
         } else {
             if (hasStore) {
                 dependence(t, DepType.RAW, storeSite, storeCtx, storeTime, storeThread, site, ctx, serial);
@@ -77,62 +101,140 @@ public final class LocationHistory {
     }
 
     private void addLoad(DepThread t, int site, int ctx, long now) {
-        // interval of each entry of this (site, context, thread); the new load is in the last one
-        int[] interval = t.scratch;
-        if (interval.length < loads) {
-            interval = t.scratch = new int[Math.max(loads, interval.length * 2)];
-        }
-        int same = 0;
-        for (int i = 0; i < loads; i++) {
-            if (loadSite[i] == site && loadCtx[i] == ctx && loadThread[i] == t.id) {
-                interval[i] = t.interval(loadTime[i]);
-                same++;
-            } else {
-                interval[i] = -1;
-            }
-        }
-        if (same > 0) {
-            int top = 2 * t.depth;   // every current threshold is ≤ now
-            int kept = 0;
-            for (int i = 0; i < loads; i++) {
-                int v = interval[i];
-                boolean drop = false;
-                if (v >= 0) {
-                    if (v == top) {
-                        drop = true;   // collapses into the new load
-                    } else {
-                        // entries stay in time order, so a later one has a higher index
-                        for (int j = i + 1; j < loads; j++) {
-                            if (interval[j] == v) {
-                                drop = true;   // a later entry of its interval stays
-                                break;
-                            }
-                        }
-                    }
-                }
-                if (!drop) {
-                    if (kept != i) {
-                        loadSite[kept] = loadSite[i];
-                        loadCtx[kept] = loadCtx[i];
-                        loadTime[kept] = loadTime[i];
-                        loadThread[kept] = loadThread[i];
-                    }
-                    kept++;
-                }
-            }
-            loads = kept;
+        int thread = t.id;
+        int latest = latest(site, ctx, thread);
+        if (latest >= 0 && loadTime[latest] > t.newestThreshold()) {
+            loadTime[latest] = now;   // no threshold since: the same interval as now
+            return;
         }
         if (loads == loadSite.length) {
-            int n = loads * 2;
+            makeRoom();
+            if (latest >= 0) {
+                latest = latest(site, ctx, thread);   // entries moved
+            }
+        }
+        int e = loads++;
+        loadSite[e] = site;
+        loadCtx[e] = ctx;
+        loadTime[e] = now;
+        loadThread[e] = thread;
+        loadPrev[e] = latest;
+        if (index != null) {
+            indexPut(e);
+        } else if (loads - dead > INDEXED) {
+            rebuildIndex();
+        }
+        if (latest >= 0) {
+            collapse(t, latest);
+        }
+    }
+
+    /**
+     * Walks a key's chain from entry {@code newest} to older ones and kills every entry whose
+     * interval equals its newer neighbour's (intervals never increase going back in time).
+     */
+    private void collapse(DepThread t, int newest) {
+        int kept = newest;
+        int keptInterval = t.interval(loadTime[kept]);
+        for (int p = loadPrev[kept]; p >= 0; p = loadPrev[kept]) {
+            int iv = t.interval(loadTime[p]);
+            if (iv == keptInterval) {
+                loadPrev[kept] = loadPrev[p];
+                loadSite[p] = -1;
+                dead++;
+            } else {
+                kept = p;
+                keptInterval = iv;
+            }
+        }
+    }
+
+    /** The latest live entry of a key, or -1. */
+    private int latest(int site, int ctx, int thread) {
+        if (index != null) {
+            int mask = index.length - 1;
+            for (int i = hash(site, ctx, thread) & mask; ; i = (i + 1) & mask) {
+                int e = index[i] - 1;
+                if (e < 0) {
+                    return -1;
+                }
+                if (loadSite[e] == site && loadCtx[e] == ctx && loadThread[e] == thread) {
+                    return e;
+                }
+            }
+        }
+        for (int e = loads - 1; e >= 0; e--) {
+            if (loadSite[e] == site && loadCtx[e] == ctx && loadThread[e] == thread) {
+                return e;
+            }
+        }
+        return -1;
+    }
+
+    private static int hash(int site, int ctx, int thread) {
+        int h = (site * 0x9E3779B9 + ctx) * 0x9E3779B9 + thread;
+        return h ^ (h >>> 15);
+    }
+
+    /** Makes entry {@code e} its key's latest in the index (replacing the key's older entry). */
+    private void indexPut(int e) {
+        int mask = index.length - 1;
+        for (int i = hash(loadSite[e], loadCtx[e], loadThread[e]) & mask; ; i = (i + 1) & mask) {
+            int old = index[i] - 1;
+            if (old < 0 || loadSite[old] == loadSite[e] && loadCtx[old] == loadCtx[e]
+                    && loadThread[old] == loadThread[e]) {
+                index[i] = e + 1;
+                return;
+            }
+        }
+    }
+
+    private void rebuildIndex() {
+        int n = Integer.highestOneBit(Math.max(16, loadSite.length * 2) - 1) << 1;
+        if (index == null || index.length != n) {
+            index = new int[n];
+        } else {
+            java.util.Arrays.fill(index, 0);
+        }
+        for (int e = 0; e < loads; e++) {   // in time order: a key's latest is put last
+            if (loadSite[e] >= 0) {
+                indexPut(e);
+            }
+        }
+    }
+
+    /** Drops dead entries (renumbering the chains), and grows the arrays if they stay over half full. */
+    private void makeRoom() {
+        if (dead > 0) {
+            int[] moved = new int[loads];
+            int kept = 0;
+            for (int e = 0; e < loads; e++) {
+                if (loadSite[e] < 0) {
+                    moved[e] = -1;
+                    continue;
+                }
+                moved[e] = kept;
+                loadSite[kept] = loadSite[e];
+                loadCtx[kept] = loadCtx[e];
+                loadTime[kept] = loadTime[e];
+                loadThread[kept] = loadThread[e];
+                int prev = loadPrev[e];
+                loadPrev[kept] = prev < 0 ? -1 : moved[prev];   // an older entry: already moved
+                kept++;
+            }
+            loads = kept;
+            dead = 0;
+        }
+        if (loads * 2 > loadSite.length || loadSite.length == 0) {
+            int n = Math.max(2, loadSite.length * 2);
             loadSite = Arrays.copyOf(loadSite, n);
             loadCtx = Arrays.copyOf(loadCtx, n);
             loadTime = Arrays.copyOf(loadTime, n);
             loadThread = Arrays.copyOf(loadThread, n);
+            loadPrev = Arrays.copyOf(loadPrev, n);
         }
-        loadSite[loads] = site;
-        loadCtx[loads] = ctx;
-        loadTime[loads] = now;
-        loadThread[loads] = t.id;
-        loads++;
+        if (index != null || loads > INDEXED) {
+            rebuildIndex();
+        }
     }
 }

@@ -155,9 +155,11 @@ public final class ProfileDumper {
             counts.add(new PathCounts(m, ids, cs));
         });
         Map<String, Long> stats = new LinkedHashMap<>();
-        stats.put("paths.threads", (long) threads.size());
-        stats.put("paths.methods", (long) methods.size());
-        stats.put("paths.hashOps", hashOps);
+        if (!methods.isEmpty() || !threads.isEmpty()) {   // path profiling (or the tracer) ran
+            stats.put("paths.threads", (long) threads.size());
+            stats.put("paths.methods", (long) methods.size());
+            stats.put("paths.hashOps", hashOps);
+        }
         if (k >= 2) {
             stats.put("paths.streamItems", streamItems);
             stats.put("paths.forestNodes", forestNodes);

@@ -155,6 +155,39 @@ class EngineTest {
     }
 
     @Test
+    void manySitesReadingOneLocationGoThroughTheIndexAndStayBounded() {
+        DepProfiler p = new DepProfiler(DepMode.LAMP, cs -> 100 + cs);
+        DepThread t = p.newThread();
+        LocationHistory x = new LocationHistory();
+        int sites = 3 * LocationHistory.INDEXED;
+        t.enterLoop(1);
+        for (int i = 0; i < 50; i++) {
+            t.enterLoop(2);
+            for (int j = 0; j < 3; j++) {
+                for (int s = 1; s <= sites; s++) {
+                    t.load(x, s);
+                }
+                t.nextIteration();
+            }
+            t.exitLoop();
+            assertTrue(x.loadEntries() <= sites * (2 * 2 + 2), "entries " + x.loadEntries());
+            t.nextIteration();
+        }
+        t.store(x, 1000);
+        t.exitLoop();
+        List<Dependence> deps = p.dependences();
+        assertEquals(sites, deps.size());
+        for (Dependence d : deps) {
+            assertEquals(DepType.WAR, d.type());
+            assertEquals(1, d.count());
+            // loads of this outer iteration's inner loop and of earlier outer iterations
+            assertArrayEquals(new int[]{1}, d.loops());
+            assertArrayEquals(new byte[]{Dependence.INTER}, d.relations());
+        }
+        assertEquals(0, x.loadEntries());
+    }
+
+    @Test
     void anotherThreadsAccessIsCrossThreadWithoutRelations() throws Exception {
         DepProfiler p = new DepProfiler(DepMode.CAMP, cs -> 100 + cs);
         LocationHistory x = new LocationHistory();
