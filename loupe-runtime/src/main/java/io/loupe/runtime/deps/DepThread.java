@@ -158,7 +158,7 @@ public final class DepThread {
      * inter at the first level whose current invocation (not iteration) did, if any.
      */
     void relate(int e, long t) {
-        int l = 0;
+        int l = levelsBefore(t);
         while (l < depth && t >= lvIter[l]) {
             l++;
         }
@@ -182,6 +182,24 @@ public final class DepThread {
         return depth == 0 ? 0 : lvMax[depth - 1];
     }
 
+    /**
+     * How many levels, from the outermost, have every threshold before {@code t} (a binary search
+     * of the prefix maxima; a level's invocation never begins after its iteration).
+     */
+    private int levelsBefore(long t) {
+        int lo = 0;
+        int hi = depth;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (lvMax[mid] <= t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
     /** Recomputes the prefix maxima of the thresholds from level {@code from} up. */
     private void recomputeMax(int from) {
         for (int l = Math.max(0, from); l < depth; l++) {
@@ -194,8 +212,9 @@ public final class DepThread {
      * times with the same interval have no threshold between them, whatever the thresholds' order.
      */
     int interval(long t) {
-        int n = 0;
-        for (int l = 0; l < depth; l++) {
+        int below = levelsBefore(t);
+        int n = 2 * below;
+        for (int l = below; l < depth; l++) {
             if (lvInv[l] <= t) {
                 n++;
             }

@@ -27,15 +27,30 @@ import java.util.Arrays;
  * <p>Entries of other threads are never merged with this thread's (their times are on another
  * clock); they give cross-thread dependences, without loop relations.
  *
- * <p><b>Threads.</b> A location may be shared, so an access holds the history's monitor. An
- * uncontended monitor costs a compare-and-swap per access (biased locking is gone from the JDK);
- * that is the price of never corrupting a history. Nothing is allocated in the steady state: the
+ * <p><b>Threads.</b> A location may be shared, so an access holds the history's lock: a spin lock
+ * taken with one compare-and-swap and released with a plain release store, where an uncontended
+ * monitor costs a compare-and-swap on entry and another on exit (biased locking is gone from the
+ * JDK). Updates are short and never block, so spinning is cheap; that is the price of never
+ * corrupting a history. Nothing is allocated in the steady state: the
  * load arrays are reused after a store clears them.
  */
 public final class LocationHistory {
 
     /** Past this many load entries, a key's latest entry is found through an index. */
     static final int INDEXED = 8;
+    private static final java.lang.invoke.VarHandle LOCK;
+
+    static {
+        try {
+            LOCK = java.lang.invoke.MethodHandles.lookup().findVarHandle(LocationHistory.class, "lock", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** 1 while a thread updates the history: a compare-and-swap to take, a release store to give back. */
+    @SuppressWarnings("unused")   // through LOCK
+    private volatile int lock;
     private static final int[] NONE = new int[0];
     private static final long[] NO_TIMES = new long[0];
 
@@ -53,14 +68,26 @@ public final class LocationHistory {
     private long[] loadTime = NO_TIMES;
     private int[] loadThread = NONE;
     private int[] loadPrev = NONE;   // the key's next older entry, or -1
+    private int[] loadChain = NONE;  // the length of the key's chain from this entry back
     private int[] index;                   // entry + 1 of each key's latest entry, 0 empty; null below INDEXED
 
-    /** The number of live load entries (for tests of the deduplication bound). */
-    public synchronized int loadEntries() {
+    /** The number of live load entries (for tests of the deduplication bound; read when the threads are quiet). */
+    public int loadEntries() {
         return loads - dead;
     }
 
-    synchronized void access(DepThread t, int site, boolean store) {
+    void access(DepThread t, int site, boolean store) {
+        while (!LOCK.compareAndSet(this, 0, 1)) {
+            Thread.onSpinWait();
+        }
+        try {
+            update(t, site, store);
+        } finally {
+            LOCK.setRelease(this, 0);
+        }
+    }
+
+    private void update(DepThread t, int site, boolean store) {
         long now = t.tick();
         long serial = ++t.access;
         int ctx = t.context();
@@ -119,34 +146,42 @@ public final class LocationHistory {
         loadTime[e] = now;
         loadThread[e] = thread;
         loadPrev[e] = latest;
+        loadChain[e] = latest < 0 ? 1 : loadChain[latest] + 1;
         if (index != null) {
             indexPut(e);
         } else if (loads - dead > INDEXED) {
             rebuildIndex();
         }
         if (latest >= 0) {
-            collapse(t, latest);
+            // In a loop the key's previous entry and the one before it are usually both in the
+            // earlier iterations of the current invocation now: one pair to compare. The whole
+            // chain is walked when it has grown past what the stack can tell apart.
+            collapse(t, e, loadChain[e] > 2 * t.loopDepth() + 2 ? Integer.MAX_VALUE : 1);
         }
     }
 
     /**
-     * Walks a key's chain from entry {@code newest} to older ones and kills every entry whose
-     * interval equals its newer neighbour's (intervals never increase going back in time).
+     * Walks a key's chain back from its newest entry {@code e}, comparing at most {@code pairs}
+     * neighbours below the newest, and kills every entry whose interval equals its newer
+     * neighbour's (intervals never increase going back in time).
      */
-    private void collapse(DepThread t, int newest) {
-        int kept = newest;
+    private void collapse(DepThread t, int e, int pairs) {
+        int kept = loadPrev[e];
         int keptInterval = t.interval(loadTime[kept]);
-        for (int p = loadPrev[kept]; p >= 0; p = loadPrev[kept]) {
+        int removed = 0;
+        for (int p = loadPrev[kept]; p >= 0 && pairs > 0; p = loadPrev[kept], pairs--) {
             int iv = t.interval(loadTime[p]);
             if (iv == keptInterval) {
                 loadPrev[kept] = loadPrev[p];
                 loadSite[p] = -1;
                 dead++;
+                removed++;
             } else {
                 kept = p;
                 keptInterval = iv;
             }
         }
+        loadChain[e] -= removed;   // only the newest entry's length is read again (at the next append)
     }
 
     /** The latest live entry of a key, or -1. */
@@ -171,8 +206,11 @@ public final class LocationHistory {
         return -1;
     }
 
+    /** A full mix: the index takes the low bits, which a plain multiply leaves equal for keys equal in theirs. */
     private static int hash(int site, int ctx, int thread) {
-        int h = (site * 0x9E3779B9 + ctx) * 0x9E3779B9 + thread;
+        int h = site * 0x9E3779B9 ^ ctx * 0x85EBCA6B ^ thread * 0xC2B2AE35;
+        h ^= h >>> 16;
+        h *= 0x7FEB352D;
         return h ^ (h >>> 15);
     }
 
@@ -218,6 +256,7 @@ public final class LocationHistory {
                 loadCtx[kept] = loadCtx[e];
                 loadTime[kept] = loadTime[e];
                 loadThread[kept] = loadThread[e];
+                loadChain[kept] = loadChain[e];
                 int prev = loadPrev[e];
                 loadPrev[kept] = prev < 0 ? -1 : moved[prev];   // an older entry: already moved
                 kept++;
@@ -232,6 +271,7 @@ public final class LocationHistory {
             loadTime = Arrays.copyOf(loadTime, n);
             loadThread = Arrays.copyOf(loadThread, n);
             loadPrev = Arrays.copyOf(loadPrev, n);
+            loadChain = Arrays.copyOf(loadChain, n);
         }
         if (index != null || loads > INDEXED) {
             rebuildIndex();
