@@ -20,9 +20,13 @@ final class MarkdownReport {
                 .append(" runs, child JVMs with `-Xms").append(options.heap()).append(" -Xmx").append(options.heap())
                 .append(" -XX:+UseParallelGC`; configurations alternate within each round; ratios are wall time ")
                 .append("over the `none` run of the same round.\n\n");
-        md.append("| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median "
-                + "| peak RSS (MiB) | hash ops | forest nodes | stream items | value executions | profiled | runs |\n");
-        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        boolean deps = options.configs().stream()
+                .anyMatch(c -> c.agentOptions() != null && c.agentOptions().contains("profile=deps"));
+        md.append("| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median | peak RSS (MiB) | ")
+                .append(deps ? "accesses | dependences | contexts | shadowed objects | runs |\n"
+                        : "hash ops | forest nodes | stream items | value executions | profiled | runs |\n");
+        md.append(deps ? "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n"
+                : "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
         for (CellSummary cell : results.cells()) {
             md.append("| ").append(cell.workload())
                     .append(" | ").append(cell.config())
@@ -30,14 +34,20 @@ final class MarkdownReport {
                     .append(" | ").append(decimal(cell.medianRatio(), 2))
                     .append(" | ").append(decimal(cell.ratioOfMedians(), 2))
                     .append(" | ").append(cell.peakRssKb() == RunRecord.ABSENT ? "-"
-                            : String.format(Locale.ROOT, "%,d", Math.round(cell.peakRssKb() / 1024.0)))
-                    .append(" | ").append(count(cell.counters(), ProfileCounters.HASH_OPS))
-                    .append(" | ").append(count(cell.counters(), ProfileCounters.FOREST_NODES))
-                    .append(" | ").append(count(cell.counters(), ProfileCounters.STREAM_ITEMS))
-                    .append(" | ").append(count(cell.counters(), ProfileCounters.VALUE_EXECUTIONS))
-                    .append(" | ").append(share(cell.counters(), ProfileCounters.VALUE_PROFILED, ProfileCounters.VALUE_EXECUTIONS))
-                    .append(" | ").append(verdict(cell))
-                    .append(" |\n");
+                            : String.format(Locale.ROOT, "%,d", Math.round(cell.peakRssKb() / 1024.0)));
+            if (deps) {
+                md.append(" | ").append(count(cell.counters(), ProfileCounters.DEP_ACCESSES))
+                        .append(" | ").append(count(cell.counters(), ProfileCounters.DEPENDENCES))
+                        .append(" | ").append(count(cell.counters(), ProfileCounters.CONTEXTS))
+                        .append(" | ").append(count(cell.counters(), ProfileCounters.SHADOWED_OBJECTS));
+            } else {
+                md.append(" | ").append(count(cell.counters(), ProfileCounters.HASH_OPS))
+                        .append(" | ").append(count(cell.counters(), ProfileCounters.FOREST_NODES))
+                        .append(" | ").append(count(cell.counters(), ProfileCounters.STREAM_ITEMS))
+                        .append(" | ").append(count(cell.counters(), ProfileCounters.VALUE_EXECUTIONS))
+                        .append(" | ").append(share(cell.counters(), ProfileCounters.VALUE_PROFILED, ProfileCounters.VALUE_EXECUTIONS));
+            }
+            md.append(" | ").append(verdict(cell)).append(" |\n");
         }
         List<RunRecord> problems = results.problems();
         if (!problems.isEmpty()) {

@@ -28,9 +28,18 @@ final class ProfileCounters {
     /** Of those, the executions profiled (all of them unless convergent). */
     static final String VALUE_PROFILED = "values.profiled";
 
+    /** Heap accesses recorded by dependence profiling (a bulk operation counts one per element). */
+    static final String DEP_ACCESSES = "deps.accesses";
+    /** Distinct dependences found (per type, sites and contexts). */
+    static final String DEPENDENCES = "deps.dependences";
+    /** Nodes of the context tree (camp mode). */
+    static final String CONTEXTS = "deps.contexts";
+    /** Objects and arrays with a shadow at exit (alive or not yet expunged). */
+    static final String SHADOWED_OBJECTS = "deps.objects";
+
     /** The counters reported, in report order. */
     static final List<String> REPORTED = List.of(HASH_OPS, FOREST_NODES, STREAM_ITEMS, COUNTER_ARRAY_OPS,
-            VALUE_EXECUTIONS, VALUE_PROFILED);
+            VALUE_EXECUTIONS, VALUE_PROFILED, DEP_ACCESSES, DEPENDENCES, CONTEXTS, SHADOWED_OBJECTS);
 
     private ProfileCounters() {
     }

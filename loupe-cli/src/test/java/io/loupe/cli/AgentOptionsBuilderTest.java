@@ -36,7 +36,7 @@ class AgentOptionsBuilderTest {
     @Test
     void an_unknown_profiler_is_named_with_the_known_ones() {
         var e = assertThrows(CliException.class, () -> new AgentOptionsBuilder().profilers(List.of("paths", "x")).build());
-        assertEquals("unknown profiler 'x' (known: paths, values, blocktrace)", e.getMessage());
+        assertEquals("unknown profiler 'x' (known: paths, values, deps, blocktrace)", e.getMessage());
     }
 
     @Test

@@ -5,8 +5,10 @@ import io.loupe.analysis.deps.DepEdge;
 import io.loupe.analysis.deps.DepsAnalysis;
 import io.loupe.analysis.deps.LoopRelation;
 import io.loupe.analysis.deps.LoopVerdict;
+import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.format.ProfileReader;
+import io.loupe.report.TextReport;
 import io.loupe.validation.support.AgentRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -176,6 +178,26 @@ class DepProfileValidationTest {
             assertEquals(1000, cross.count(), mode);
             assertEquals(Map.of(), relations(cross), mode);
         }
+    }
+
+    @Test
+    void theSameRunTwiceGivesTheSameReport(@TempDir Path dir) throws Exception {
+        for (String mode : List.of("camp", "lamp")) {
+            String first = depsReport(dir, "KernelsTarget", mode, "first");
+            String second = depsReport(dir, "KernelsTarget", mode, "second");
+            assertTrue(first.contains("Memory dependences"), first);
+            assertEquals(first, second, mode);
+        }
+    }
+
+    /** The text report of a run from its dependence section on (the header names the file and the time). */
+    private static String depsReport(Path dir, String target, String mode, String name) throws Exception {
+        Path prof = dir.resolve(name + "-" + mode + ".prof");
+        AgentRun.Result run = AgentRun.run("profile=deps,deps.mode=" + mode + "," + SCOPE + ",out=" + prof, PACKAGE + target);
+        assertEquals(0, run.exitCode(), run.stderr());
+        StringBuilder text = new StringBuilder();
+        new TextReport(1_000).write(ProfileSummary.of(ProfileReader.read(prof)), text);
+        return text.substring(text.indexOf("Memory dependences"));
     }
 
     // ---- running ----

@@ -104,16 +104,17 @@ public final class DepProfiler {
         Map<List<Integer>, long[]> counts = new HashMap<>();
         Map<List<Integer>, Map<Integer, Byte>> loops = new HashMap<>();
         for (DepThread t : threads()) {
-            DepTable table = t.table;
-            for (int e = 0; e < table.size(); e++) {
-                List<Integer> key = List.of(table.type(e).ordinal(), table.cross(e) ? 1 : 0, table.srcSite(e),
-                        table.srcContext(e), table.dstSite(e), table.dstContext(e));
-                counts.computeIfAbsent(key, k -> new long[1])[0] += table.count(e);
-                Map<Integer, Byte> rel = loops.computeIfAbsent(key, k -> new java.util.LinkedHashMap<>());
-                for (int i = 0; i < table.loops(e); i++) {
-                    rel.merge(table.loopKey(e, i), table.relation(e, i), (a, b) -> (byte) (a | b));
-                }
+            Map<List<Integer>, long[]> tCounts = new HashMap<>();
+            Map<List<Integer>, Map<Integer, Byte>> tLoops = new HashMap<>();
+            if (!readTable(t, tCounts, tLoops)) {
+                skipped.add(t.id);
+                continue;
             }
+            tCounts.forEach((k, c) -> counts.computeIfAbsent(k, x -> new long[1])[0] += c[0]);
+            tLoops.forEach((k, rel) -> {
+                Map<Integer, Byte> into = loops.computeIfAbsent(k, x -> new java.util.LinkedHashMap<>());
+                rel.forEach((loop, bits) -> into.merge(loop, bits, (a, b) -> (byte) (a | b)));
+            });
         }
         List<Dependence> out = new ArrayList<>();
         for (Map.Entry<List<Integer>, long[]> en : counts.entrySet()) {
@@ -133,15 +134,75 @@ public final class DepProfiler {
         return out;
     }
 
+    /** Threads whose table could not be read at exit (see {@link #readTable}). */
+    private final java.util.Set<Integer> skipped = new java.util.TreeSet<>();
+
+    /**
+     * The serials of threads whose data {@link #dependences()} or {@link #loops()} had to leave
+     * out: still running and growing their tables while the dump read them, three times in a row.
+     */
+    public java.util.Set<Integer> skippedThreads() {
+        return java.util.Collections.unmodifiableSet(skipped);
+    }
+
+    /**
+     * Reads one thread's table into the maps. A thread still running at exit (a daemon, a thread
+     * the program did not wait for) may grow its table while it is read: the read is tried three
+     * times, and a thread whose table kept changing is left out rather than the whole profile lost.
+     */
+    private static boolean readTable(DepThread t, Map<List<Integer>, long[]> counts,
+                                     Map<List<Integer>, Map<Integer, Byte>> loops) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            counts.clear();
+            loops.clear();
+            try {
+                DepTable table = t.table;
+                int size = table.size();
+                for (int e = 0; e < size; e++) {
+                    List<Integer> key = List.of(table.type(e).ordinal(), table.cross(e) ? 1 : 0, table.srcSite(e),
+                            table.srcContext(e), table.dstSite(e), table.dstContext(e));
+                    counts.computeIfAbsent(key, k -> new long[1])[0] += table.count(e);
+                    Map<Integer, Byte> rel = loops.computeIfAbsent(key, k -> new java.util.LinkedHashMap<>());
+                    for (int i = 0; i < table.loops(e); i++) {
+                        rel.merge(table.loopKey(e, i), table.relation(e, i), (a, b) -> (byte) (a | b));
+                    }
+                }
+                return true;
+            } catch (RuntimeException changing) {
+                Thread.onSpinWait();
+            }
+        }
+        return false;
+    }
+
     /** Every loop's record over all threads, sorted by loop id then context. */
     public List<LoopRecord> loops() {
         Map<Long, long[]> merged = new HashMap<>();
         for (DepThread t : threads()) {
-            t.loops.forEach((key, loop, inv, it) -> {
-                int context = mode == DepMode.CAMP ? key : -1;
-                long[] m = merged.computeIfAbsent((long) loop << 32 | (context & 0xFFFFFFFFL), k -> new long[2]);
-                m[0] += inv;
-                m[1] += it;
+            Map<Long, long[]> mine = new HashMap<>();
+            boolean read = false;
+            for (int attempt = 0; attempt < 3 && !read; attempt++) {
+                mine.clear();
+                try {
+                    t.loops.forEach((key, loop, inv, it) -> {
+                        int context = mode == DepMode.CAMP ? key : -1;
+                        long[] m = mine.computeIfAbsent((long) loop << 32 | (context & 0xFFFFFFFFL), k -> new long[2]);
+                        m[0] += inv;
+                        m[1] += it;
+                    });
+                    read = true;
+                } catch (RuntimeException changing) {
+                    Thread.onSpinWait();   // a thread still running at exit (see readTable)
+                }
+            }
+            if (!read) {
+                skipped.add(t.id);
+                continue;
+            }
+            mine.forEach((k, v) -> {
+                long[] m = merged.computeIfAbsent(k, x -> new long[2]);
+                m[0] += v[0];
+                m[1] += v[1];
             });
         }
         List<LoopRecord> out = new ArrayList<>();

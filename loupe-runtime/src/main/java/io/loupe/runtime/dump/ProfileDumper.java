@@ -197,6 +197,10 @@ public final class ProfileDumper {
         stats.put("deps.dependences", (long) dependences.size());
         stats.put("deps.objects", (long) profiler.heap().size());
         stats.put("deps.staticFields", (long) profiler.statics().size());
+        if (!profiler.skippedThreads().isEmpty()) {
+            Warnings.warn("dependences of threads " + profiler.skippedThreads()
+                    + " left out: they were still running and changing them at exit");
+        }
         String mode = profiler.mode() == DepMode.CAMP ? "camp" : "lamp";
         return new DepsProfile(mode, DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
                 dependences);

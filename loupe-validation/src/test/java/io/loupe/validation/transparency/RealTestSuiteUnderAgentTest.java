@@ -30,7 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Transparency on a real test suite: commons-lang3's own unit tests (about 9,300, many of them
  * reflective) run by the JUnit console launcher give exactly the same results with the agent
- * instrumenting commons-lang3 as without it, at k = 1 and at k = 4.
+ * instrumenting commons-lang3 as without it: path profiling at k = 1 and at k = 4, convergent value
+ * profiling, and dependence profiling (camp mode, whose calls, loops and exceptions must leave the
+ * suite's thousands of caught exceptions and reflective calls alone).
  *
  * <p>The runs are set up as the library's own build runs them: its POM's {@code --add-opens} flags
  * and heap, and a working directory holding the one test resource that is read by relative path
@@ -130,6 +132,19 @@ class RealTestSuiteUnderAgentTest {
         long sitesThatRan = profile.values().stream()
                 .filter(v -> library.contains(profile.valueSites().get(v.siteId()).className())).count();
         assertTrue(sitesThatRan > 5_000, "commons-lang3 value sites that ran: " + sitesThatRan);
+    }
+
+    @Test
+    void underDependenceProfilingEveryTestHasTheSameOutcomeAndTheProfileHoldsTheLibrarysDependences()
+            throws Exception {
+        Path out = workDir.resolve("deps.prof");
+        Profile profile = runUnderAgentAndCompare("profile=deps,out=" + out, out);
+        Set<String> library = libraryClasses();
+        assertEquals("camp", profile.deps().mode());
+        long libraryDependences = profile.deps().dependences().stream()
+                .filter(d -> library.contains(profile.deps().sites().get(d.dstSite()).className())).count();
+        assertTrue(libraryDependences > 1_000, "dependences into commons-lang3's own accesses: " + libraryDependences);
+        assertTrue(profile.deps().loopRecords().size() > 1_000, "loop contexts that ran: " + profile.deps().loopRecords().size());
     }
 
     /** Runs the suite under the agent; its summary and exit code must equal the plain run's. */
