@@ -190,6 +190,21 @@ class DepProfileValidationTest {
         }
     }
 
+    @Test
+    void figure1GivesTheSameDependencesOnJdk25(@TempDir Path dir) throws Exception {
+        Path java25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(java25), "no JDK 25 on this machine");
+        String main = PACKAGE + "Figure1Target";
+        AgentRun.Result plain = AgentRun.run(java25, null, AgentRun.targetClassPath(), main);
+        Path prof = dir.resolve("25.prof");
+        AgentRun.Result run = AgentRun.run(java25, "profile=deps," + SCOPE + ",out=" + prof, AgentRun.targetClassPath(), main);
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertEquals(plain.stdout(), run.stdout());
+        StringBuilder on25 = new StringBuilder();
+        new TextReport(1_000).write(ProfileSummary.of(ProfileReader.read(prof)), on25);
+        assertEquals(depsReport(dir, "Figure1Target", "camp", "on17"), on25.substring(on25.indexOf("Memory dependences")));
+    }
+
     /** The text report of a run from its dependence section on (the header names the file and the time). */
     private static String depsReport(Path dir, String target, String mode, String name) throws Exception {
         Path prof = dir.resolve(name + "-" + mode + ".prof");
