@@ -2,6 +2,7 @@ package io.loupe.instrument.deps;
 
 import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.instr.FrameLocals;
+import io.loupe.instrument.instr.IntConstant;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -9,10 +10,8 @@ import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
-import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -147,8 +146,8 @@ public final class DepProbeInserter {
             AbstractInsnNode at = nodes[c.position()];
             InsnList before = new InsnList();
             before.add(thread());
-            before.add(push(ids.firstCall() + c.ordinal()));
-            before.add(push(ids.calleeIds()[c.ordinal()]));
+            before.add(IntConstant.push(ids.firstCall() + c.ordinal()));
+            before.add(IntConstant.push(ids.calleeIds()[c.ordinal()]));
             before.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "enterCall", "(II)V", false));
             m.instructions.insertBefore(at, before);
             InsnList after = new InsnList();
@@ -200,7 +199,7 @@ public final class DepProbeInserter {
             }
             for (int loop : entries) {
                 l.add(thread());
-                l.add(push(ids.firstLoop() + loop));
+                l.add(IntConstant.push(ids.firstLoop() + loop));
                 l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "enterLoop", "(I)V", false));
             }
             return l;
@@ -259,28 +258,10 @@ public final class DepProbeInserter {
             jump.label = trampoline(jump.label, events.code());
             placed = true;
         } else if (last instanceof TableSwitchInsnNode sw) {
-            LabelNode t = null;
-            for (int i = 0; i < sw.labels.size(); i++) {
-                if (real(sw.labels.get(i)) == target) {
-                    t = t != null ? t : trampoline(sw.labels.get(i), events.code());
-                    sw.labels.set(i, t);
-                }
-            }
-            if (real(sw.dflt) == target) {
-                sw.dflt = t != null ? t : trampoline(sw.dflt, events.code());
-            }
+            sw.dflt = redirect(sw.labels, sw.dflt, target, events);
             return;
         } else if (last instanceof LookupSwitchInsnNode sw) {
-            LabelNode t = null;
-            for (int i = 0; i < sw.labels.size(); i++) {
-                if (real(sw.labels.get(i)) == target) {
-                    t = t != null ? t : trampoline(sw.labels.get(i), events.code());
-                    sw.labels.set(i, t);
-                }
-            }
-            if (real(sw.dflt) == target) {
-                sw.dflt = t != null ? t : trampoline(sw.dflt, events.code());
-            }
+            sw.dflt = redirect(sw.labels, sw.dflt, target, events);
             return;
         }
         int at = events.edge.from();
@@ -291,6 +272,24 @@ public final class DepProbeInserter {
         if (!placed) {
             throw new IllegalStateException("no place for the loop events of edge " + events.edge);
         }
+    }
+
+    /**
+     * Sends the switch cases (and the default) that go to {@code target} through one trampoline
+     * with the edge's events; returns the default label to keep.
+     */
+    private LabelNode redirect(List<LabelNode> labels, LabelNode dflt, AbstractInsnNode target, EdgeEvents events) {
+        LabelNode t = null;
+        for (int i = 0; i < labels.size(); i++) {
+            if (real(labels.get(i)) == target) {
+                t = t != null ? t : trampoline(labels.get(i), events.code());
+                labels.set(i, t);
+            }
+        }
+        if (real(dflt) == target) {
+            return t != null ? t : trampoline(dflt, events.code());
+        }
+        return dflt;
     }
 
     /**
@@ -306,20 +305,11 @@ public final class DepProbeInserter {
         LabelNode t = new LabelNode();
         trampolines.add(t);
         if (frames) {
-            trampolines.add(frameCopy(target));
+            trampolines.add(FrameLocals.copy(FrameLocals.at(target)));
         }
         trampolines.add(code);
         trampolines.add(new JumpInsnNode(Opcodes.GOTO, target));
         return t;
-    }
-
-    private static FrameNode frameCopy(LabelNode label) {
-        for (AbstractInsnNode n = label; n != null && n.getOpcode() < 0; n = n.getNext()) {
-            if (n instanceof FrameNode f) {
-                return new FrameNode(Opcodes.F_NEW, f.local.size(), f.local.toArray(), f.stack.size(), f.stack.toArray());
-            }
-        }
-        throw new IllegalStateException("no stack map frame at a jump target");
     }
 
     // ---- exceptions ----
@@ -328,7 +318,7 @@ public final class DepProbeInserter {
         InsnList l = new InsnList();
         l.add(thread());
         l.add(new VarInsnNode(Opcodes.LLOAD, markLocal));
-        l.add(push(loops));
+        l.add(IntConstant.push(loops));
         l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "restore", "(JI)V", false));
         return l;
     }
@@ -378,21 +368,21 @@ public final class DepProbeInserter {
                     l.add(new InsnNode(Opcodes.DUP_X2));    //      → o vv o
                 }
                 l.add(thread());
-                l.add(push(site));
-                l.add(push(ids.fieldIds()[s.ordinal()]));
+                l.add(IntConstant.push(site));
+                l.add(IntConstant.push(ids.fieldIds()[s.ordinal()]));
                 l.add(deps(op == Opcodes.GETFIELD ? "getField" : "putField", "(Ljava/lang/Object;" + THREAD_DESC + "II)V"));
             }
             case STATIC -> {
                 l.add(thread());
-                l.add(push(site));
-                l.add(push(ids.fieldIds()[s.ordinal()]));
+                l.add(IntConstant.push(site));
+                l.add(IntConstant.push(ids.fieldIds()[s.ordinal()]));
                 l.add(deps(op == Opcodes.GETSTATIC ? "getStatic" : "putStatic", "(" + THREAD_DESC + "II)V"));
             }
             case ARRAY -> {
                 if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
                     l.add(new InsnNode(Opcodes.DUP2));
                     l.add(thread());
-                    l.add(push(site));
+                    l.add(IntConstant.push(site));
                     l.add(deps("arrayLoad", "(Ljava/lang/Object;I" + THREAD_DESC + "I)V"));
                 } else if (op == Opcodes.AASTORE) {
                     useScratch(1);
@@ -400,7 +390,7 @@ public final class DepProbeInserter {
                     l.add(new InsnNode(Opcodes.DUP2));
                     l.add(new VarInsnNode(Opcodes.ALOAD, scratch));
                     l.add(thread());
-                    l.add(push(site));
+                    l.add(IntConstant.push(site));
                     l.add(deps("arrayStoreRef", "(Ljava/lang/Object;ILjava/lang/Object;" + THREAD_DESC + "I)V"));
                     l.add(new VarInsnNode(Opcodes.ALOAD, scratch));
                 } else {
@@ -414,7 +404,7 @@ public final class DepProbeInserter {
                     l.add(new VarInsnNode(value.getOpcode(Opcodes.ISTORE), scratch));
                     l.add(new InsnNode(Opcodes.DUP2));
                     l.add(thread());
-                    l.add(push(site));
+                    l.add(IntConstant.push(site));
                     l.add(deps("arrayStore", "(Ljava/lang/Object;I" + THREAD_DESC + "I)V"));
                     l.add(new VarInsnNode(value.getOpcode(Opcodes.ILOAD), scratch));
                 }
@@ -433,7 +423,7 @@ public final class DepProbeInserter {
         if (call.name.equals("clone")) {
             l.add(new InsnNode(Opcodes.DUP));
             l.add(thread());
-            l.add(push(site));
+            l.add(IntConstant.push(site));
             l.add(deps("cloneArray", "(Ljava/lang/Object;" + THREAD_DESC + "I)V"));
             return;
         }
@@ -483,7 +473,7 @@ public final class DepProbeInserter {
             l.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slot[i]));
         }
         l.add(thread());
-        l.add(push(site));
+        l.add(IntConstant.push(site));
         l.add(deps(name, desc));
         for (int i = 0; i < args.length; i++) {
             l.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slot[i]));
@@ -502,18 +492,5 @@ public final class DepProbeInserter {
 
     private static MethodInsnNode deps(String name, String desc) {
         return new MethodInsnNode(Opcodes.INVOKESTATIC, DEPS, name, desc, false);
-    }
-
-    static AbstractInsnNode push(int value) {
-        if (value >= -1 && value <= 5) {
-            return new InsnNode(Opcodes.ICONST_0 + value);
-        }
-        if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
-            return new IntInsnNode(Opcodes.BIPUSH, value);
-        }
-        if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
-            return new IntInsnNode(Opcodes.SIPUSH, value);
-        }
-        return new LdcInsnNode(value);
     }
 }

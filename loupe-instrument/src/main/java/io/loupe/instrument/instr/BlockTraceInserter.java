@@ -47,7 +47,7 @@ final class BlockTraceInserter {
             AbstractInsnNode last = insns.get(b.last());
             InsnList enter = new InsnList();
             enter.add(new VarInsnNode(Opcodes.ILOAD, act));
-            enter.add(PathRegister.push(b.index()));
+            enter.add(IntConstant.push(b.index()));
             enter.add(new MethodInsnNode(Opcodes.INVOKESTATIC, TRACE, "block", "(II)V", false));
             AbstractInsnNode anchor = first.getOpcode() == Opcodes.NEW ? keepNewLabelOnNew(first) : first;
             m.instructions.insertBefore(anchor, enter);
@@ -62,7 +62,7 @@ final class BlockTraceInserter {
             FrameLocals.append(m.maxLocals, List.of(Opcodes.INTEGER), m.instructions);
         }
         InsnList entry = new InsnList();
-        entry.add(PathRegister.push(methodId));
+        entry.add(IntConstant.push(methodId));
         entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, TRACE, "activation", "(I)I", false));
         entry.add(new VarInsnNode(Opcodes.ISTORE, act));
         m.instructions.insert(entry);

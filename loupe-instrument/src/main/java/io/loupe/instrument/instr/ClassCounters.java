@@ -82,7 +82,7 @@ final class ClassCounters {
             l.add(new FrameNode(Opcodes.F_NEW, 1, new Object[] {Opcodes.INTEGER}, 0, new Object[0]));
         }
         // Stack: I, I → [J → [J, [J → [J
-        l.add(PathRegister.push(classKey));
+        l.add(IntConstant.push(classKey));
         l.add(new VarInsnNode(Opcodes.ILOAD, 0));
         l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, PathRegister.LOUPE, "classCount", "(II)[J", false));
         l.add(new InsnNode(Opcodes.DUP));

@@ -40,7 +40,7 @@ public final class FrameLocals {
     }
 
     /** The frame recorded at a label (every jump target has one in a class of version 50 or later). */
-    static FrameNode at(AbstractInsnNode label) {
+    public static FrameNode at(AbstractInsnNode label) {
         for (AbstractInsnNode n = label; n != null && n.getOpcode() < 0; n = n.getNext()) {
             if (n instanceof FrameNode f) {
                 return f;
@@ -50,7 +50,7 @@ public final class FrameLocals {
     }
 
     /** A copy of a frame, to place in front of a trampoline that jumps to the frame's label. */
-    static FrameNode copy(FrameNode f) {
+    public static FrameNode copy(FrameNode f) {
         return new FrameNode(Opcodes.F_NEW, f.local.size(), f.local.toArray(), f.stack.size(), f.stack.toArray());
     }
 }

@@ -5,10 +5,8 @@ import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
-import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
@@ -118,11 +116,11 @@ final class PathRegister {
             }
             case ARRAY -> {
                 // Stack: → int id → long[]
-                l.add(push(methodId));
+                l.add(IntConstant.push(methodId));
                 l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "counters", "(I)[J", false));
             }
             case TABLE -> {
-                l.add(push(methodId));
+                l.add(IntConstant.push(methodId));
                 l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "table", "(I)L" + TABLE + ";", false));
             }
             case KPATHS -> l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "thread", "()L" + THREAD + ";", false));
@@ -206,7 +204,7 @@ final class PathRegister {
             case KPATHS -> {
                 l.add(new VarInsnNode(Opcodes.ALOAD, state));
                 l.add(new VarInsnNode(Opcodes.LLOAD, cursor));
-                l.add(push(methodId));
+                l.add(IntConstant.push(methodId));
                 l.add(new VarInsnNode(Opcodes.ILOAD, last));
                 l.add(new VarInsnNode(Opcodes.LLOAD, run));
                 l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "stepRun", "(JIIJ)J", false));
@@ -242,7 +240,7 @@ final class PathRegister {
     /** Starts a path: {@code r = c}. */
     InsnList start(long inc) {
         InsnList l = new InsnList();
-        l.add(push((int) inc));
+        l.add(IntConstant.push((int) inc));
         l.add(new VarInsnNode(Opcodes.ISTORE, r));
         return l;
     }
@@ -255,7 +253,7 @@ final class PathRegister {
             l.add(new IincInsnNode(r, c));
         } else {
             l.add(new VarInsnNode(Opcodes.ILOAD, r));
-            l.add(push(c));
+            l.add(IntConstant.push(c));
             l.add(new InsnNode(Opcodes.IADD));
             l.add(new VarInsnNode(Opcodes.ISTORE, r));
         }
@@ -283,7 +281,7 @@ final class PathRegister {
                     l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, classOwner, ClassCounters.COUNT, "(I)V", false));
                 } else {
                     // Stack: I, I → (empty)
-                    l.add(push(methodId));
+                    l.add(IntConstant.push(methodId));
                     pathId(l, inc);
                     l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "count", "(II)V", false));
                 }
@@ -299,7 +297,7 @@ final class PathRegister {
                 // Stack: PathThread, J, I, I → J → (empty)
                 l.add(new VarInsnNode(Opcodes.ALOAD, state));
                 l.add(new VarInsnNode(Opcodes.LLOAD, cursor));
-                l.add(push(methodId));
+                l.add(IntConstant.push(methodId));
                 pathId(l, inc);
                 l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "step", "(JII)J", false));
                 l.add(new VarInsnNode(Opcodes.LSTORE, cursor));
@@ -314,21 +312,8 @@ final class PathRegister {
         l.add(new VarInsnNode(Opcodes.ILOAD, r));
         int c = (int) inc;
         if (c != 0) {
-            l.add(push(c));
+            l.add(IntConstant.push(c));
             l.add(new InsnNode(Opcodes.IADD));
         }
-    }
-
-    static org.objectweb.asm.tree.AbstractInsnNode push(int v) {
-        if (v >= -1 && v <= 5) {
-            return new InsnNode(Opcodes.ICONST_0 + v);
-        }
-        if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
-            return new IntInsnNode(Opcodes.BIPUSH, v);
-        }
-        if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
-            return new IntInsnNode(Opcodes.SIPUSH, v);
-        }
-        return new LdcInsnNode(v);
     }
 }

@@ -3,13 +3,12 @@ package io.loupe.instrument.values;
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueType;
 import io.loupe.instrument.instr.FrameLocals;
+import io.loupe.instrument.instr.IntConstant;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
-import org.objectweb.asm.tree.IntInsnNode;
-import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
@@ -59,8 +58,8 @@ public final class ValueProbeInserter {
         AbstractInsnNode[] nodes = m.instructions.toArray();   // positions of the unchanged method
         int array = m.maxLocals;
         InsnList entry = new InsnList();
-        entry.add(push(firstId));
-        entry.add(push(firstId + sites.size()));
+        entry.add(IntConstant.push(firstId));
+        entry.add(IntConstant.push(firstId + sites.size()));
         entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "recorders", "(II)" + RECORDERS, false));
         entry.add(new VarInsnNode(Opcodes.ASTORE, array));
         int[] copies = StoredCopies.sources(sites);
@@ -110,7 +109,7 @@ public final class ValueProbeInserter {
     private static InsnList record(ValueType type, int array, int id) {
         InsnList l = new InsnList();
         l.add(new VarInsnNode(Opcodes.ALOAD, array));
-        l.add(push(id));
+        l.add(IntConstant.push(id));
         l.add(call(type));
         return l;
     }
@@ -135,18 +134,5 @@ public final class ValueProbeInserter {
                     "(Ljava/lang/Object;" + RECORDERS + "I)V", false);
             default -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onInt", "(I" + RECORDERS + "I)V", false);
         };
-    }
-
-    static AbstractInsnNode push(int value) {
-        if (value >= -1 && value <= 5) {
-            return new InsnNode(Opcodes.ICONST_0 + value);
-        }
-        if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
-            return new IntInsnNode(Opcodes.BIPUSH, value);
-        }
-        if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
-            return new IntInsnNode(Opcodes.SIPUSH, value);
-        }
-        return new LdcInsnNode(value);
     }
 }
