@@ -125,6 +125,9 @@ final class DepsJson {
             json.name("class").value(c.className());
             json.name("method").value(c.method());
             json.name("line").value(c.line());
+            if (c.recursion()) {
+                json.name("recursion").value(true);   // a pseudo-loop: kind stays "loop", as the contract has it
+            }
             json.endObject();
         }
         json.endArray();

@@ -82,6 +82,6 @@ final class DepsLayout {
         String cls = e.className().substring(e.className().lastIndexOf('.') + 1);
         int paren = e.method().indexOf('(');
         String method = paren >= 0 ? e.method().substring(0, paren) : e.method();
-        return e.kind().label() + " " + cls + "." + method + (e.line() >= 0 ? ":" + e.line() : "");
+        return e.label() + " " + cls + "." + method + (e.line() >= 0 ? ":" + e.line() : "");
     }
 }

@@ -141,6 +141,7 @@ class DepProfileValidationTest {
         DepEdge carriedByRecursion = only(recursive.stream().filter(e -> !e.loops().isEmpty()).toList());
         assertEquals(62, carriedByRecursion.count());
         assertEquals(Map.of(recursion.id(), LoopRelation.Relation.INTER), relations(carriedByRecursion));
+        assertTrue(last(carriedByRecursion.dst().context()).recursion(), "the context ends in the pseudo-loop");
         DepEdge fromOutermost = only(recursive.stream().filter(e -> e.loops().isEmpty()).toList());
         assertEquals(1, fromOutermost.count());
         assertEquals(1, fromOutermost.src().context().size(), "the outermost activation runs outside the pseudo-loop");

@@ -11,8 +11,20 @@ import java.util.Locale;
  * @param className binary class name with dots of the method holding the call or loop
  * @param method    that method's name and descriptor
  * @param line      for a call, the line of the call instruction; for a loop, its header line; -1 when unknown
+ * @param recursion for a loop: true if it is the pseudo-loop of a recursion (its class, method and
+ *                  line are those of the call the recursion was entered through)
  */
-public record ContextEntry(Kind kind, String className, String method, int line) {
+public record ContextEntry(Kind kind, String className, String method, int line, boolean recursion) {
+
+    /** An entry that is no recursion pseudo-loop. */
+    public ContextEntry(Kind kind, String className, String method, int line) {
+        this(kind, className, method, line, false);
+    }
+
+    /** {@code call}, {@code loop} or, for a recursion's pseudo-loop, {@code recursion}: as text reports print it. */
+    public String label() {
+        return recursion ? "recursion" : kind.label();
+    }
 
     /** What a context entry stands for. */
     public enum Kind {
@@ -43,9 +55,9 @@ public record ContextEntry(Kind kind, String className, String method, int line)
         return Integer.compare(a.size(), b.size());
     };
 
-    /** {@code call Owner.m(I)V:12} or {@code loop Owner.m(I)V:10}, for people. */
+    /** {@code call Owner.m(I)V:12}, {@code loop Owner.m(I)V:10} or {@code recursion Owner.m(I)V:14}, for people. */
     @Override
     public String toString() {
-        return kind.label() + " " + className + "." + method + ":" + line;
+        return label() + " " + className + "." + method + ":" + line;
     }
 }

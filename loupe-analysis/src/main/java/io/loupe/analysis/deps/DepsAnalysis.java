@@ -353,7 +353,7 @@ public final class DepsAnalysis {
                         + ", which the profile does not describe");
                 return new ContextEntry(ContextEntry.Kind.LOOP, "?", "?", -1);
             }
-            return new ContextEntry(ContextEntry.Kind.LOOP, l.className(), l.method() + l.desc(), l.line());
+            return new ContextEntry(ContextEntry.Kind.LOOP, l.className(), l.method() + l.desc(), l.line(), l.recursion());
         }
 
         private ContextNode node(int id) {

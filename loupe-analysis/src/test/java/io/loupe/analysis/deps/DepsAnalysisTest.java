@@ -107,6 +107,27 @@ class DepsAnalysisTest {
     }
 
     @Test
+    void a_recursions_pseudo_loop_in_a_context_path_says_so() {
+        DepsProfileBuilder b = new DepsProfileBuilder("camp");
+        int load = b.access("p.T", "sum(I)I", 31, false, "p.T.total");
+        int store = b.access("p.T", "sum(I)I", 31, true, "p.T.total");
+        int call = b.call("p.Main", "main()V", 7, "p.T.sum(I)I");
+        int recursion = b.recursionLoop("p.Main", "main()V", 7);
+        int callNode = b.callNode(ROOT, call);
+        int node = b.loopNode(callNode, recursion);
+        b.ran(recursion, node, 1, 64);
+        b.dep(DepType.RAW, store, node, load, node, 62, false, node, INTER);
+        DepsAnalysis a = DepsAnalysis.of(b.build());
+        List<ContextEntry> path = a.dependences().get(0).dst().context();
+        assertEquals(2, path.size());
+        assertFalse(path.get(0).recursion());
+        assertEquals("call", path.get(0).label());
+        assertTrue(path.get(1).recursion());
+        assertEquals(ContextEntry.Kind.LOOP, path.get(1).kind(), "the JSON kind stays loop");
+        assertEquals("recursion p.Main.main()V:7", path.get(1).toString());
+    }
+
+    @Test
     void a_loop_with_intra_dependences_alone_is_parallelizable() {
         DepsProfileBuilder b = new DepsProfileBuilder("camp");
         int load = b.access("p.C", "run()V", 22, false, "int[]");

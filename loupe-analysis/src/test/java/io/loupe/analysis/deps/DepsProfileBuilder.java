@@ -62,6 +62,13 @@ public final class DepsProfileBuilder {
         return loop(cls, method, line, parent, new CarriedRegisterMeta[0]);
     }
 
+    /** The pseudo-loop of a recursion entered through a call of {@code method} on {@code line}. */
+    public int recursionLoop(String cls, String method, int line) {
+        int id = loops.size();
+        loops.add(new DepLoopMeta(id, cls, name(method), desc(method), sourceFile(cls), line, -1, -1, true));
+        return id;
+    }
+
     /** A loop carrying the given local variables. */
     public int loop(String cls, String method, int line, int parent, CarriedRegisterMeta... registers) {
         int id = loops.size();
