@@ -4,7 +4,6 @@ import io.loupe.analysis.deps.CampFigure1;
 import io.loupe.analysis.deps.TwoCallers;
 import io.loupe.analysis.values.ValueProfileBuilder;
 import io.loupe.data.Profile;
-import io.loupe.data.format.ProfileWriter;
 import io.loupe.data.values.SiteKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,9 +22,7 @@ class DepsDiffCommandTest {
     Path dir;
 
     private Path write(String name, Profile p) throws IOException {
-        Path file = dir.resolve(name);
-        ProfileWriter.write(p, file);
-        return file;
+        return TestProfiles.write(dir, name, p);
     }
 
     @Test

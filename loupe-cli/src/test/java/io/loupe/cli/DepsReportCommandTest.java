@@ -2,7 +2,6 @@ package io.loupe.cli;
 
 import io.loupe.analysis.deps.CampFigure1;
 import io.loupe.data.Profile;
-import io.loupe.data.format.ProfileWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,9 +19,7 @@ class DepsReportCommandTest {
     Path dir;
 
     private Path write(String name, Profile p) throws IOException {
-        Path file = dir.resolve(name);
-        ProfileWriter.write(p, file);
-        return file;
+        return TestProfiles.write(dir, name, p);
     }
 
     @Test

@@ -2,7 +2,6 @@ package io.loupe.cli;
 
 import io.loupe.analysis.values.ValueProfileBuilder;
 import io.loupe.data.Profile;
-import io.loupe.data.format.ProfileWriter;
 import io.loupe.data.values.SiteKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,9 +60,7 @@ class DiffCommandTest {
     }
 
     private Path write(String name, Profile p) throws IOException {
-        Path file = dir.resolve(name);
-        ProfileWriter.write(p, file);
-        return file;
+        return TestProfiles.write(dir, name, p);
     }
 
     private Cli diff(String... extra) throws IOException {

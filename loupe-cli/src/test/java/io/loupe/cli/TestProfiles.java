@@ -3,6 +3,7 @@ package io.loupe.cli;
 import io.loupe.analysis.kpaths.ReferenceSlabForest;
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.format.ProfileWriter;
 import io.loupe.data.meta.BlockMeta;
 import io.loupe.data.meta.DagEdge;
 import io.loupe.data.meta.EdgeKind;
@@ -10,6 +11,8 @@ import io.loupe.data.meta.LoopMeta;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -21,6 +24,13 @@ import java.util.Map;
 final class TestProfiles {
 
     private TestProfiles() {
+    }
+
+    /** Writes {@code p} as file {@code name} in {@code dir} and returns its path. */
+    static Path write(Path dir, String name, Profile p) throws IOException {
+        Path file = dir.resolve(name);
+        ProfileWriter.write(p, file);
+        return file;
     }
 
     static Profile loop() {

@@ -3,11 +3,11 @@ package io.loupe.instrument.deps;
 import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.instr.FrameLocals;
 import io.loupe.instrument.instr.IntConstant;
+import io.loupe.instrument.instr.Trampolines;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
-import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
@@ -16,7 +16,6 @@ import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 import java.util.ArrayList;
@@ -302,14 +301,7 @@ public final class DepProbeInserter {
 
     /** Appends {@code T: [frame of target] code; goto target} after the code and returns T. */
     private LabelNode trampoline(LabelNode target, InsnList code) {
-        LabelNode t = new LabelNode();
-        trampolines.add(t);
-        if (frames) {
-            trampolines.add(FrameLocals.copy(FrameLocals.at(target)));
-        }
-        trampolines.add(code);
-        trampolines.add(new JumpInsnNode(Opcodes.GOTO, target));
-        return t;
+        return Trampolines.jump(trampolines, target, code, frames);
     }
 
     // ---- exceptions ----
@@ -330,22 +322,14 @@ public final class DepProbeInserter {
      */
     private void catchAll(InsnList entry) {
         LabelNode start = new LabelNode();
-        LabelNode end = new LabelNode();
-        LabelNode handler = new LabelNode();
         if (ids.initCall() >= 0) {
             m.instructions.insert(nodes[ids.initCall()], start);
         } else {
             entry.add(start);
         }
-        m.instructions.add(end);
-        trampolines.add(handler);
-        if (frames) {
-            // Locals: the method's own as TOP (any value passes), Loupe's appended by FrameLocals.
-            trampolines.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
-        }
-        trampolines.add(restore(0));
-        trampolines.add(new InsnNode(Opcodes.ATHROW));
-        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+        InsnList code = restore(0);
+        code.add(new InsnNode(Opcodes.ATHROW));
+        Trampolines.catchAll(m, start, trampolines, code, frames);
     }
 
     // ---- accesses ----

@@ -110,17 +110,8 @@ final class PathProbeInserter {
      */
     private void catchAllFlush() {
         LabelNode start = new LabelNode();
-        LabelNode end = new LabelNode();
-        LabelNode handler = new LabelNode();
         m.instructions.insert(start);
-        m.instructions.add(end);
-        trampolines.add(handler);
-        if (frames) {
-            // Locals: the method's own as TOP (any value passes), Loupe's appended by FrameLocals.
-            trampolines.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
-        }
-        trampolines.add(reg.flushAndRethrow());
-        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+        Trampolines.catchAll(m, start, trampolines, reg.flushAndRethrow(), frames);
     }
 
     /**
@@ -252,13 +243,6 @@ final class PathProbeInserter {
 
     /** Appends {@code T: [frame of target] code; goto target} after the code and returns T. */
     private LabelNode trampoline(LabelNode target, InsnList code) {
-        LabelNode t = new LabelNode();
-        trampolines.add(t);
-        if (frames) {
-            trampolines.add(FrameLocals.copy(FrameLocals.at(target)));
-        }
-        trampolines.add(code);
-        trampolines.add(new JumpInsnNode(Opcodes.GOTO, target));
-        return t;
+        return Trampolines.jump(trampolines, target, code, frames);
     }
 }

@@ -146,27 +146,15 @@ public final class DepProfiler {
     }
 
     /**
-     * Reads one thread's table into the maps. A thread still running at exit (a daemon, a thread
-     * the program did not wait for) may grow its table while it is read: the read is tried three
-     * times, and a thread whose table kept changing is left out rather than the whole profile lost.
+     * Runs {@code read}, which first clears what it fills, until it gets through. A thread still
+     * running at exit (a daemon, a thread the program did not wait for) may grow its tables while
+     * they are read: the read is tried three times, and a thread whose tables kept changing is left
+     * out rather than the whole profile lost.
      */
-    private static boolean readTable(DepThread t, Map<List<Integer>, long[]> counts,
-                                     Map<List<Integer>, Map<Integer, Byte>> loops) {
+    private static boolean settled(Runnable read) {
         for (int attempt = 0; attempt < 3; attempt++) {
-            counts.clear();
-            loops.clear();
             try {
-                DepTable table = t.table;
-                int size = table.size();
-                for (int e = 0; e < size; e++) {
-                    List<Integer> key = List.of(table.type(e).ordinal(), table.cross(e) ? 1 : 0, table.srcSite(e),
-                            table.srcContext(e), table.dstSite(e), table.dstContext(e));
-                    counts.computeIfAbsent(key, k -> new long[1])[0] += table.count(e);
-                    Map<Integer, Byte> rel = loops.computeIfAbsent(key, k -> new java.util.LinkedHashMap<>());
-                    for (int i = 0; i < table.loops(e); i++) {
-                        rel.merge(table.loopKey(e, i), table.relation(e, i), (a, b) -> (byte) (a | b));
-                    }
-                }
+                read.run();
                 return true;
             } catch (RuntimeException changing) {
                 Thread.onSpinWait();
@@ -175,26 +163,40 @@ public final class DepProfiler {
         return false;
     }
 
+    /** Reads one thread's dependence table into the maps (see {@link #settled}). */
+    private static boolean readTable(DepThread t, Map<List<Integer>, long[]> counts,
+                                     Map<List<Integer>, Map<Integer, Byte>> loops) {
+        return settled(() -> {
+            counts.clear();
+            loops.clear();
+            DepTable table = t.table;
+            int size = table.size();
+            for (int e = 0; e < size; e++) {
+                List<Integer> key = List.of(table.type(e).ordinal(), table.cross(e) ? 1 : 0, table.srcSite(e),
+                        table.srcContext(e), table.dstSite(e), table.dstContext(e));
+                counts.computeIfAbsent(key, k -> new long[1])[0] += table.count(e);
+                Map<Integer, Byte> rel = loops.computeIfAbsent(key, k -> new java.util.LinkedHashMap<>());
+                for (int i = 0; i < table.loops(e); i++) {
+                    rel.merge(table.loopKey(e, i), table.relation(e, i), (a, b) -> (byte) (a | b));
+                }
+            }
+        });
+    }
+
     /** Every loop's record over all threads, sorted by loop id then context. */
     public List<LoopRecord> loops() {
         Map<Long, long[]> merged = new HashMap<>();
         for (DepThread t : threads()) {
             Map<Long, long[]> mine = new HashMap<>();
-            boolean read = false;
-            for (int attempt = 0; attempt < 3 && !read; attempt++) {
+            boolean read = settled(() -> {
                 mine.clear();
-                try {
-                    t.loops.forEach((key, loop, inv, it) -> {
-                        int context = mode == DepMode.CAMP ? key : -1;
-                        long[] m = mine.computeIfAbsent((long) loop << 32 | (context & 0xFFFFFFFFL), k -> new long[2]);
-                        m[0] += inv;
-                        m[1] += it;
-                    });
-                    read = true;
-                } catch (RuntimeException changing) {
-                    Thread.onSpinWait();   // a thread still running at exit (see readTable)
-                }
-            }
+                t.loops.forEach((key, loop, inv, it) -> {
+                    int context = mode == DepMode.CAMP ? key : -1;
+                    long[] m = mine.computeIfAbsent((long) loop << 32 | (context & 0xFFFFFFFFL), k -> new long[2]);
+                    m[0] += inv;
+                    m[1] += it;
+                });
+            });
             if (!read) {
                 skipped.add(t.id);
                 continue;

@@ -2,6 +2,9 @@ package io.loupe.runtime.deps;
 
 import jdk.internal.vm.annotation.DontInline;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * The entry points that code instrumented for dependence profiling calls (docs/deps.md, "Probes").
  * A method fetches its thread's {@link DepThread} once, at entry ({@link #thread()}), keeps it in a
@@ -61,10 +64,17 @@ public final class Deps {
         return t;
     }
 
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(ShadowCache[].class);
+
+    /**
+     * The site's cache. Slots are written with release stores under the lock and read with acquire
+     * loads (a plain load on x86), so a cache is only ever seen fully built; the array is copied
+     * only to grow, and a reader still holding an old array can only miss and go to the lock.
+     */
     private static ShadowCache cache(int site) {
         ShadowCache[] c = caches;
         if (site < c.length) {
-            ShadowCache s = c[site];
+            ShadowCache s = (ShadowCache) SLOT.getAcquire(c, site);
             if (s != null) {
                 return s;
             }
@@ -75,16 +85,17 @@ public final class Deps {
     @DontInline
     private static synchronized ShadowCache newCache(int site) {
         ShadowCache[] c = caches;
-        if (site >= c.length) {
-            c = java.util.Arrays.copyOf(c, Math.max(site + 1, Math.max(DepRegistry.siteCount(), c.length * 2)));
-        } else if (c[site] != null) {
+        if (site < c.length && c[site] != null) {
             return c[site];
-        } else {
-            c = c.clone();   // published whole: a reader never sees a half-built cache
         }
         ShadowCache s = new ShadowCache(profiler.heap());
-        c[site] = s;
-        caches = c;
+        if (site >= c.length) {
+            c = java.util.Arrays.copyOf(c, Math.max(site + 1, Math.max(DepRegistry.siteCount(), c.length * 2)));
+            c[site] = s;
+            caches = c;   // a volatile write publishes the copy with its new slot
+        } else {
+            SLOT.setRelease(c, site, s);
+        }
         return s;
     }
 

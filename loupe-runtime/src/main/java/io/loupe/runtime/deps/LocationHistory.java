@@ -69,7 +69,8 @@ public final class LocationHistory {
     private int[] loadThread = NONE;
     private int[] loadPrev = NONE;   // the key's next older entry, or -1
     private int[] loadChain = NONE;  // the length of the key's chain from this entry back
-    private int[] index;                   // entry + 1 of each key's latest entry, 0 empty; null below INDEXED
+    private int[] index;                   // entry + 1 of each key's latest entry, 0 empty
+    private boolean indexed;               // whether index holds the current entries (past INDEXED)
 
     /** The number of live load entries (for tests of the deduplication bound; read when the threads are quiet). */
     public int loadEntries() {
@@ -107,9 +108,7 @@ public final class LocationHistory {
             storeThread = t.id;
             loads = 0;
             dead = 0;
-            if (index != null) {
-                java.util.Arrays.fill(index, 0);
-            }
+            indexed = false;   // cleared when it is next needed (rebuildIndex), not at every store
         } else {
             if (hasStore) {
                 dependence(t, DepType.RAW, storeSite, storeCtx, storeTime, storeThread, site, ctx, serial);
@@ -147,7 +146,7 @@ public final class LocationHistory {
         loadThread[e] = thread;
         loadPrev[e] = latest;
         loadChain[e] = latest < 0 ? 1 : loadChain[latest] + 1;
-        if (index != null) {
+        if (indexed) {
             indexPut(e);
         } else if (loads - dead > INDEXED) {
             rebuildIndex();
@@ -186,7 +185,7 @@ public final class LocationHistory {
 
     /** The latest live entry of a key, or -1. */
     private int latest(int site, int ctx, int thread) {
-        if (index != null) {
+        if (indexed) {
             int mask = index.length - 1;
             for (int i = hash(site, ctx, thread) & mask; ; i = (i + 1) & mask) {
                 int e = index[i] - 1;
@@ -234,6 +233,7 @@ public final class LocationHistory {
         } else {
             java.util.Arrays.fill(index, 0);
         }
+        indexed = true;
         for (int e = 0; e < loads; e++) {   // in time order: a key's latest is put last
             if (loadSite[e] >= 0) {
                 indexPut(e);
@@ -273,7 +273,7 @@ public final class LocationHistory {
             loadPrev = Arrays.copyOf(loadPrev, n);
             loadChain = Arrays.copyOf(loadChain, n);
         }
-        if (index != null || loads > INDEXED) {
+        if (indexed || loads > INDEXED) {
             rebuildIndex();
         }
     }

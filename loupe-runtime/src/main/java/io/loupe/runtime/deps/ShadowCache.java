@@ -4,8 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A per-site inline cache in front of a {@link ShadowMap}: the instrumented code keeps one per
- * access site and asks it, not the map, for a location's history. It remembers the map's entry for
+ * A per-site inline cache in front of a {@link ShadowMap}: {@link Deps} keeps one per access site
+ * and asks it, not the map, for a location's history. It remembers the map's entry for
  * the last object the site saw; a hit is a load of that entry's referent and one reference compare,
  * with no lock and no hashing. A miss asks the map and remembers the new entry.
  *
