@@ -2,6 +2,7 @@ package io.loupe.runtime.paths;
 
 import io.loupe.data.paths.SlabForest;
 import io.loupe.runtime.registry.MethodRegistry;
+import jdk.internal.vm.annotation.DontInline;
 
 import java.util.Arrays;
 
@@ -35,6 +36,16 @@ import java.util.Arrays;
  *   lost, and the profile says how many. Cursors carry the prune generation: an activation whose
  *   cursor predates the last prune restarts its window as after "*", losing at most k-1 items of
  *   context once.</li>
+ *   <li><b>Memo of transitions.</b> Once the nodes an item reaches exist, what the item does is a
+ *   function of the cursor and the item alone: the next cursor and the one counter it adds to.
+ *   A direct-mapped memo keyed by (cursor, method, path id) remembers that, so an item whose
+ *   transition has been seen costs one probe and one increment, and {@link #step} is small enough
+ *   for the JIT to inline into instrumented loops (a loop alternating between paths made one call
+ *   of ~10 ns per path end before). A run remembers its prefix the same way: the counters of the
+ *   items before the state becomes periodic, and its run chain. Moving a child to the front
+ *   changes no node index, so entries stay valid until a prune renumbers nodes and clears the
+ *   memo. Nothing is skipped that the construction would do: a miss processes the item as
+ *   Fig. 6 does and creates its nodes.</li>
  * </ul>
  *
  * <p>Cursor layout: bits 52–63 the prune generation (mod 4096), bits 26–51 τ+1, bits 0–25 β+1
@@ -70,12 +81,35 @@ public final class KSlabForest {
     private int[][] arrayRoots = new int[64][];   // method id → (path id → node + 1)
     private PathTable[] tableRoots = new PathTable[64];     // method id → (path id → node)
     private long hashOps;
-    private long items;
-    private final int[] cycle;               // scratch for stepRun: nodes counted in one slab cycle
+
+    private final int memoBits;
+    private long[] memo;                     // MEMO_* fields, 4 longs per entry
+    private int[] chainOf = new int[0];      // root node → offset of its run chain in chains, + 1
+    private int[] chains = new int[64];      // run chains, 2k-2 node indices each
+    private int chainCount;
+    private int[] prefixes = new int[16];   // run prefixes: length, its counters, its chain offset
+    private int prefixCount;
+    private final int[] prefixScratch;
+    private final int prefixLimit;
+    private final long reciprocal;           // ⌈2^32 / (k-1)⌉, for run lengths divided by the slab size
+
+    /** Memo entries by default: 1024 (32 KiB, so the memo stays in a level-1 or level-2 cache). */
+    static final int MEMO_BITS = 10;
+    private static final long RUN_KEY = Long.MIN_VALUE;   // marks the memo key of a run's prefix
+    private static final long EMPTY = Long.MAX_VALUE;     // the memo key of an empty entry
+    private static final int MEMO_CURSOR = 0;    // key: the cursor before the item
+    private static final int MEMO_KEY = 1;       // key: method id << 32 | path id (| RUN_KEY); EMPTY
+    private static final int MEMO_NEXT = 2;      // the cursor after it
+    private static final int MEMO_COUNTER = 3;   // the index in nodes of the counter it adds to
     private static final int[] NO_ROOTS = new int[0];
 
     /** A forest for {@code k}-iteration paths that prunes cold nodes when it holds {@code budget} nodes. */
     public KSlabForest(int k, int budget) {
+        this(k, budget, MEMO_BITS);
+    }
+
+    /** The same with a memo of 2^{@code memoBits} entries (tests use tiny memos to force collisions). */
+    KSlabForest(int k, int budget, int memoBits) {
         if (k < 2) {
             throw new IllegalArgumentException("a k-slab forest needs k >= 2, got " + k);
         }
@@ -84,83 +118,244 @@ public final class KSlabForest {
         }
         this.upperDepth = k - 2;
         this.budget = budget;
-        this.cycle = new int[k - 1];
+        if (memoBits < 0 || memoBits > 20) {
+            throw new IllegalArgumentException("memo bits must be in [0, 20], got " + memoBits);
+        }
+        this.memoBits = memoBits;
+        this.memo = newMemo();
+        this.prefixScratch = new int[2 * k];
+        this.prefixLimit = (2 * k + 2) << (memoBits + 1);
+        this.reciprocal = ((1L << 32) + k - 2) / (k - 1);   // ⌈2^32 / (k-1)⌉
+    }
+
+    /**
+     * Processes path id {@code r} of method {@code methodId} (Fig. 6, lines 6–31) for the
+     * activation whose cursor is {@code cursor}, and returns the activation's new cursor.
+     *
+     * <p>This is the hot entry point, kept small so that the JIT inlines it into instrumented
+     * methods: a hit in the step memo costs two compares, one counter increment and no call
+     * (see the class comment); a miss takes {@link #stepMiss}.
+     */
+    public long step(long cursor, int methodId, int r) {
+        long key = ((long) methodId << 32) | (r & 0xffffffffL);
+        long[] t = memo;
+        int i = memoIndex(t, cursor, key);
+        if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
+            nodes[(int) t[i + MEMO_COUNTER]]++;
+            return t[i + MEMO_NEXT];
+        }
+        return stepMiss(cursor, methodId, r, key, i);
     }
 
     /**
      * Processes {@code m} consecutive occurrences of path id {@code r} — what {@code m} calls of
      * {@link #step} would do, in O(k) time however large {@code m} is.
-     *
-     * <p>Why this works: once a whole slab (k-1 items) of the run has been processed and τ is at
-     * the end of that slab, the state is periodic. The next slab sets β to τ (the chain of k-1
-     * copies of r under the root labelled r), walks τ down that same chain again and β down the
-     * chain below it, counting each of those k-1 β nodes once; it ends where it began. So after one
-     * such cycle, processed step by step to find (and create) its nodes, every further cycle adds
-     * one to each of the same nodes. The rest is processed step by step. Any pruning happens
-     * before the run starts, so node indices stay put while it is processed.
      */
     public long stepRun(long cursor, int methodId, int r, long m) {
-        if (m <= 0) {
-            return cursor;
+        return m == 1 ? step(cursor, methodId, r) : run(cursor, methodId, r, m);
+    }
+
+    /** The entry of (cursor, key) in memo {@code t}: high bits of a multiplicative hash. */
+    private static int memoIndex(long[] t, long cursor, long key) {
+        return (int) (((cursor + key) * 0x9E3779B97F4A7C15L) >>> 32) & (t.length - 4);
+    }
+
+    /**
+     * One item the slow way (Fig. 6, lines 6–31); the transition is remembered in the memo. Kept
+     * out of line: inlined, it would make {@link #step} too big for the JIT to inline in turn.
+     */
+    @DontInline
+    private long stepMiss(long cursor, int methodId, int r, long key, int i) {
+        if (size + 2 > budget) {
+            prune(2);   // clears the memo, whose index i stays valid (same size)
         }
-        int period = upperDepth + 1;
-        // At most about 4(k-1) items are processed one by one below, each adding at most two
-        // nodes: pruning first, if at all, keeps node indices stable for the whole run.
-        int headroom = 8 * period + 8;
-        if (size + headroom > budget) {
-            prune(headroom);
-        }
-        items += m;
         int tau = -1;
         int beta = -1;
         if ((int) (cursor >>> 52) == generation) {
             tau = (int) ((cursor >>> 26) & INDEX_MASK) - 1;
             beta = (int) (cursor & INDEX_MASK) - 1;
         }
-        long[] a;
-        long inRun = 0;   // occurrences of r processed so far: a whole slab of them makes the state periodic
-        while (m > 0) {
-            boolean slabEnd = tau < 0 || depth(tau) == upperDepth;
-            long cycles = slabEnd && tau >= 0 && inRun >= period ? m / period : 0;
-            int n = cycles > 0 ? period : 1;   // items processed one by one in this round
-            for (int j = 0; j < n; j++) {
-                // Fig. 6, lines 6–31; "n mod (k-1) = 0" is "τ is null or ends its slab"
-                if (tau < 0 || depth(tau) == upperDepth) {
-                    beta = tau;
-                    tau = root(methodId, r);
-                } else {
-                    tau = child(tau, r);
-                }
-                int counted = tau;
-                if (beta >= 0) {
-                    beta = child(beta, r);
-                    counted = beta;
-                }
-                a = nodes;
-                a[counted * STRIDE + COUNT]++;
-                cycle[j] = counted;
-            }
-            if (cycles > 1) {
-                // The cycle just processed repeats (cycles - 1) more times on the same nodes.
-                a = nodes;
-                long more = cycles - 1;
-                for (int j = 0; j < period; j++) {
-                    a[cycle[j] * STRIDE + COUNT] += more;
-                }
-            }
-            long done = cycles > 0 ? cycles * period : 1;
-            m -= done;
-            inRun += done;
+        // "n mod (k-1) = 0" is "τ is null or ends its slab"
+        if (tau < 0 || depth(tau) == upperDepth) {
+            beta = tau;
+            tau = root(methodId, r);
+        } else {
+            tau = child(tau, r);
         }
+        int counted = tau;
+        if (beta >= 0) {
+            beta = child(beta, r);
+            counted = beta;
+        }
+        nodes[counted * STRIDE + COUNT]++;
+        long next = cursor(tau, beta);
+        long[] t = memo;
+        t[i + MEMO_CURSOR] = cursor;
+        t[i + MEMO_KEY] = key;
+        t[i + MEMO_NEXT] = next;
+        t[i + MEMO_COUNTER] = counted * STRIDE + COUNT;
+        return next;
+    }
+
+    /**
+     * A run of {@code m} items {@code r}. Why O(k) works: once a whole slab (k-1 items) of the
+     * run has been processed and τ is at the end of that slab, the state is periodic. Each
+     * further slab sets β to τ, walks τ down the chain of k-1 copies of r under the root labelled
+     * r, and β down the k-1 copies below it, counting each of those β nodes once; it ends where
+     * it began. So the items before that point — the run's prefix, at most 2k-3 of them — are
+     * processed one by one, and the rest only adds to the lower half of r's run chain
+     * ({@link #runChain}). The prefix depends only on the cursor and r, so it is remembered too
+     * (see the class comment): a loop that runs one path between the same neighbours again and
+     * again pays one memo probe and 3k-4 counter increments per run.
+     */
+    @DontInline
+    private long run(long cursor, int methodId, int r, long m) {
+        if (m <= 0) {
+            return cursor;
+        }
+        int period = upperDepth + 1;
+        long key = ((long) methodId << 32) | (r & 0xffffffffL) | RUN_KEY;
+        long[] t = memo;
+        int i = memoIndex(t, cursor, key);
+        if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
+            int[] pool = prefixes;
+            int o = (int) t[i + MEMO_COUNTER];
+            int length = pool[o];
+            if (m >= length + period) {
+                long[] a = nodes;
+                for (int j = 1; j <= length; j++) {
+                    a[pool[o + j]]++;
+                }
+                return cycles(pool[o + length + 1], m - length);
+            }
+        }
+        return runMiss(cursor, methodId, r, m, key, i);
+    }
+
+    private long runMiss(long cursor, int methodId, int r, long m, long runKey, int runIndex) {
+        int period = upperDepth + 1;
+        // At most 2k-3 single steps of two new nodes each and a chain of 2k-2: pruning first, if
+        // at all, keeps node indices stable for the whole run.
+        int headroom = 6 * period + 8;
+        if (size + headroom > budget) {
+            prune(headroom);
+        }
+        long start = cursor;
+        int[] counters = prefixScratch;
+        int length = 0;
+        while (m > 0 && !(length >= period && atSlabEnd(cursor))) {
+            long key = ((long) methodId << 32) | (r & 0xffffffffL);
+            long[] t = memo;
+            int i = memoIndex(t, cursor, key);
+            if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
+                nodes[(int) t[i + MEMO_COUNTER]]++;
+                cursor = t[i + MEMO_NEXT];
+            } else {
+                cursor = stepMiss(cursor, methodId, r, key, i);
+                t = memo;
+            }
+            counters[length++] = (int) t[i + MEMO_COUNTER];
+            m--;
+        }
+        if (m < period) {
+            // Too few left to visit the whole chain: step, so no node is made that steps would not make.
+            for (; m > 0; m--) {
+                cursor = step(cursor, methodId, r);
+            }
+            return cursor;
+        }
+        int at = runChain(methodId, r);
+        rememberPrefix(start, runKey, runIndex, counters, length, at);
+        return cycles(at, m);
+    }
+
+    /**
+     * From the periodic state of the run chain at {@code at} (τ at its level k-2), {@code m}
+     * further items, {@code m >= k-1}: they count the chain's lower half cyclically.
+     */
+    private long cycles(int at, long m) {
+        int period = upperDepth + 1;
+        // m / period by a multiply, exact for m < 2^24 and period < 256: the error, below
+        // m / 2^32, stays under the 1 / period that a fraction of m / period lacks to the next integer
+        long cycles = m < 1 << 24 && period < 256 ? (m * reciprocal) >>> 32 : m / period;
+        int rest = (int) (m - cycles * period);
+        int[] chain = chains;
+        long[] a = nodes;
+        for (int j = 0; j < period; j++) {
+            a[chain[at + period + j] * STRIDE + COUNT] += j < rest ? cycles + 1 : cycles;
+        }
+        return rest == 0
+                ? cursor(chain[at + period - 1], chain[at + 2 * period - 1])
+                : cursor(chain[at + rest - 1], chain[at + period + rest - 1]);
+    }
+
+    /** Remembers a run's prefix: its counters and run chain, under the cursor it started from. */
+    private void rememberPrefix(long start, long runKey, int i, int[] counters, int length, int chainAt) {
+        while (prefixCount + length + 2 > prefixes.length) {
+            if (prefixes.length >= prefixLimit && prefixCount > 0) {
+                // Twice what the memo can point to: mostly prefixes that later runs overwrote
+                // in the memo. Start afresh.
+                long[] t = memo;
+                for (int e = 0; e < t.length; e += 4) {
+                    if (t[e + MEMO_KEY] < 0) {
+                        t[e + MEMO_KEY] = EMPTY;
+                    }
+                }
+                prefixCount = 0;
+            } else {
+                prefixes = Arrays.copyOf(prefixes, prefixes.length * 2);
+            }
+        }
+        int o = prefixCount;
+        int[] pool = prefixes;
+        pool[o] = length;
+        System.arraycopy(counters, 0, pool, o + 1, length);
+        pool[o + length + 1] = chainAt;
+        prefixCount = o + length + 2;
+        long[] t = memo;
+        t[i + MEMO_CURSOR] = start;
+        t[i + MEMO_KEY] = runKey;
+        t[i + MEMO_COUNTER] = o;
+    }
+
+    /** True if the cursor's τ is null or at the last level of the upper slab (a current cursor). */
+    private boolean atSlabEnd(long cursor) {
+        int tau = (int) ((cursor >>> 26) & INDEX_MASK) - 1;
+        return tau < 0 || depth(tau) == upperDepth;
+    }
+
+    private long cursor(int tau, int beta) {
         return ((long) generation << 52) | ((long) (tau + 1) << 26) | (beta + 1);
     }
 
     /**
-     * Processes path id {@code r} of method {@code methodId} (Fig. 6, lines 6–31) for the
-     * activation whose cursor is {@code cursor}, and returns the activation's new cursor.
+     * The offset in {@link #chains} of the run chain of path {@code r} of method {@code methodId}:
+     * the 2k-2 nodes r, r r, …, r^(2k-2) under the root labelled r, created if absent, cached on
+     * the root until the next prune.
      */
-    public long step(long cursor, int methodId, int r) {
-        return stepRun(cursor, methodId, r, 1);
+    private int runChain(int methodId, int r) {
+        int root = root(methodId, r);
+        if (root < chainOf.length && chainOf[root] > 0) {
+            return chainOf[root] - 1;
+        }
+        int length = 2 * (upperDepth + 1);
+        if (chainCount + length > chains.length) {
+            chains = Arrays.copyOf(chains, Math.max(chains.length * 2, chainCount + length));
+        }
+        int at = chainCount;
+        int node = root;
+        for (int j = 0; j < length; j++) {
+            chains[at + j] = node;
+            if (j + 1 < length) {
+                node = child(node, r);
+            }
+        }
+        chainCount += length;
+        if (root >= chainOf.length) {
+            chainOf = Arrays.copyOf(chainOf, Math.max(root + 1, chainOf.length * 2));
+        }
+        chainOf[root] = at + 1;
+        return at;
     }
 
     private int depth(int node) {
@@ -271,8 +466,25 @@ public final class KSlabForest {
         return hashOps;
     }
 
+    /**
+     * Items streamed so far: every item adds one to exactly one counter, which is either still in
+     * the forest or was added to the pruned total.
+     */
     public long items() {
-        return items;
+        long n = prunedCount;
+        long[] a = nodes;
+        for (int i = 0, end = Math.min(size, a.length / STRIDE); i < end; i++) {
+            n += a[i * STRIDE + COUNT];
+        }
+        return n;
+    }
+
+    private long[] newMemo() {
+        long[] t = new long[4 << memoBits];
+        for (int i = MEMO_KEY; i < t.length; i += 4) {
+            t[i] = EMPTY;   // no method has id 2^31 - 1 and path id -1
+        }
+        return t;
     }
 
     /** A copy of the forest in the profile model's form (parents before children). */
@@ -332,6 +544,11 @@ public final class KSlabForest {
      */
     private void prune(int headroom) {
         prunes++;
+        // Node indices change: forget every remembered transition and run chain.
+        memo = newMemo();
+        Arrays.fill(chainOf, 0);
+        chainCount = 0;
+        prefixCount = 0;
         generation = (generation + 1) & GENERATION_MASK;
         int n = size;
         long[] a = nodes;

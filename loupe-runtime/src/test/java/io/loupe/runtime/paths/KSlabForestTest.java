@@ -73,6 +73,130 @@ class KSlabForestTest {
         }
     }
 
+    /**
+     * Nested activations of several methods, interleaving single items and runs, against Fig. 6
+     * with one (τ, β, n) per activation — with memos so small that transitions keep evicting each
+     * other, so that every memo hit, miss and overwrite is checked against the construction.
+     */
+    @Property(tries = 300)
+    void memoizedTransitionsGiveTheForestOfFig6(@ForAll @IntRange(min = 2, max = 6) int k,
+            @ForAll @IntRange(min = 0, max = 3) int memoChoice,
+            @ForAll @Size(max = 300) List<@IntRange(min = 0, max = 9999) Integer> ops) {
+        int memoBits = new int[] {0, 1, 4, KSlabForest.MEMO_BITS}[memoChoice];
+        KSlabForest forest = new KSlabForest(k, KSlabForest.MAX_NODES, memoBits);
+        Map<List<Integer>, Long> truth = new HashMap<>();
+        int[] nodes = {0};
+        List<long[]> cursors = new ArrayList<>();        // per activation: {cursor}
+        List<Activation> activations = new ArrayList<>();
+        cursors.add(new long[] {KSlabForest.START});
+        activations.add(new Activation(0, k, truth, nodes));
+        for (int op : ops) {
+            int kind = op % 10;
+            int method = op / 10 % 4;
+            int r = op / 40 % 5;
+            int length = 1 + op / 200 % 25;
+            int top = activations.size() - 1;
+            if (kind == 0 && top < 6) {
+                cursors.add(new long[] {KSlabForest.START});
+                activations.add(new Activation(method, k, truth, nodes));
+            } else if (kind == 1 && top > 0) {
+                cursors.remove(top);
+                activations.remove(top);
+            } else {
+                Activation a = activations.get(top);
+                long[] c = cursors.get(top);
+                int n = kind < 6 ? 1 : length;
+                c[0] = n == 1 && kind % 2 == 0 ? forest.step(c[0], a.method, r) : forest.stepRun(c[0], a.method, r, n);
+                for (int j = 0; j < n; j++) {
+                    a.item(r);
+                }
+            }
+        }
+        SlabForest f = forest.snapshot("t", k);
+        Map<List<Integer>, Long> got = new HashMap<>();
+        for (int i = 0; i < f.size(); i++) {
+            List<Integer> l = new ArrayList<>();
+            for (int j = i; j >= 0; j = f.parent()[j]) {
+                l.add(0, f.label()[j]);
+            }
+            l.add(0, f.method()[i]);
+            assertEquals(null, got.put(l, f.count()[i]), "no two siblings share a label");
+        }
+        assertEquals(truth, got);
+        assertEquals(nodes[0], forest.size());
+        assertEquals(truth.values().stream().mapToLong(Long::longValue).sum(), forest.items());
+    }
+
+    /** One activation of Fig. 6: its own τ, β and n; nodes are method-prefixed label lists. */
+    static final class Activation {
+        final int method;
+        final int k;
+        final Map<List<Integer>, Long> counts;
+        final int[] nodes;
+        List<Integer> tau;
+        List<Integer> beta;
+        int n;
+
+        Activation(int method, int k, Map<List<Integer>, Long> counts, int[] nodes) {
+            this.method = method;
+            this.k = k;
+            this.counts = counts;
+            this.nodes = nodes;
+        }
+
+        void item(int r) {
+            if (n % (k - 1) == 0) {
+                beta = tau;
+                tau = List.of(method, r);
+            } else {
+                tau = Reference.append(tau, r);
+            }
+            ensure(tau);
+            if (beta != null) {
+                beta = Reference.append(beta, r);
+                ensure(beta);
+                counts.merge(beta, 1L, Long::sum);
+            } else {
+                counts.merge(tau, 1L, Long::sum);
+            }
+            n++;
+        }
+
+        private void ensure(List<Integer> node) {
+            if (!counts.containsKey(node)) {
+                counts.put(node, 0L);
+                nodes[0]++;
+            }
+        }
+    }
+
+    @Test
+    void aRunLongEnoughForTheMultiplyIsDividedExactly() {
+        // Run lengths near 2^24 cross from the multiply to the division; both count the same.
+        for (long m : new long[] {(1 << 24) - 1, 1 << 24, (1 << 24) + 1, 3L << 30}) {
+            KSlabForest forest = new KSlabForest(5, 1000);
+            forest.stepRun(KSlabForest.START, 0, 1, m);
+            SlabForest f = forest.snapshot("t", 5);
+            assertEquals(m, forest.items());
+            long[] lower = new long[4];
+            for (int i = 0; i < f.size(); i++) {
+                int depth = 0;
+                for (int j = f.parent()[i]; j >= 0; j = f.parent()[j]) {
+                    depth++;
+                }
+                if (depth >= 4) {
+                    lower[depth - 4] = f.count()[i];
+                }
+            }
+            // After the first slab, items count the lower chain cyclically: 4 items, then (m-4)/4 rounds.
+            long rounds = (m - 4) / 4;
+            long rest = (m - 4) % 4;
+            for (int j = 0; j < 4; j++) {
+                assertEquals(rounds + (j < rest ? 1 : 0), lower[j], "m = " + m + ", level " + (4 + j));
+            }
+        }
+    }
+
     static Map<Integer, Long> level1(SlabForest f) {
         Map<Integer, Long> out = new HashMap<>();
         for (int i = 0; i < f.size(); i++) {
@@ -235,7 +359,7 @@ class KSlabForestTest {
             }
         }
 
-        private static List<Integer> append(List<Integer> l, int r) {
+        static List<Integer> append(List<Integer> l, int r) {
             List<Integer> c = new ArrayList<>(l);
             c.add(r);
             return c;
