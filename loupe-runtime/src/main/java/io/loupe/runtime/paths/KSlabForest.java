@@ -118,8 +118,8 @@ public final class KSlabForest {
         }
         this.upperDepth = k - 2;
         this.budget = budget;
-        if (memoBits < 0 || memoBits > 20) {
-            throw new IllegalArgumentException("memo bits must be in [0, 20], got " + memoBits);
+        if (memoBits < 0 || memoBits > MEMO_BITS) {
+            throw new IllegalArgumentException("memo bits must be in [0, " + MEMO_BITS + "], got " + memoBits);
         }
         this.memoBits = memoBits;
         this.memo = newMemo();
@@ -157,7 +157,8 @@ public final class KSlabForest {
 
     /** The entry of (cursor, key) in memo {@code t}: high bits of a multiplicative hash. */
     private static int memoIndex(long[] t, long cursor, long key) {
-        return (int) (((cursor + key) * 0x9E3779B97F4A7C15L) >>> 32) & (t.length - 4);
+        // The top 12 bits of the product, a multiple of 4 below t.length (4 << memo bits ≤ 4096)
+        return (int) (((cursor + key) * 0x9E3779B97F4A7C15L) >>> 52) & (t.length - 4);
     }
 
     /**
