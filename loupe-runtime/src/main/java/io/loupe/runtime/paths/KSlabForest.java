@@ -82,7 +82,10 @@ public final class KSlabForest {
     private PathTable[] tableRoots = new PathTable[64];     // method id → (path id → node)
     private long hashOps;
 
-    private final int memoBits;
+    private final int maxMemoBits;
+    private int memoBits;
+    private long memoMisses;                 // misses since the memo last changed size
+    private int lastCounter;                 // the counter the last stepMiss added to
     private long[] memo;                     // MEMO_* fields, 4 longs per entry
     private int[] chainOf = new int[0];      // root node → offset of its run chain in chains, + 1
     private int[] chains = new int[64];      // run chains, 2k-2 node indices each
@@ -90,11 +93,16 @@ public final class KSlabForest {
     private int[] prefixes = new int[16];   // run prefixes: length, its counters, its chain offset
     private int prefixCount;
     private final int[] prefixScratch;
-    private final int prefixLimit;
+    private final int k;
     private final long reciprocal;           // ⌈2^32 / (k-1)⌉, for run lengths divided by the slab size
 
-    /** Memo entries by default: 1024 (32 KiB, so the memo stays in a level-1 or level-2 cache). */
-    static final int MEMO_BITS = 10;
+    /**
+     * The memo's largest size by default: 4,096 entries (128 KiB, a level-2 cache). It starts at
+     * 256 entries (8 KiB), so threads that run little k-path code stay small, and doubles each
+     * time it has missed as often as it has entries (Monte Carlo's loop needs about 1,800).
+     */
+    static final int MEMO_BITS = 12;
+    private static final int FIRST_MEMO_BITS = 8;
     private static final long RUN_KEY = Long.MIN_VALUE;   // marks the memo key of a run's prefix
     private static final long EMPTY = Long.MAX_VALUE;     // the memo key of an empty entry
     private static final int MEMO_CURSOR = 0;    // key: the cursor before the item
@@ -108,8 +116,8 @@ public final class KSlabForest {
         this(k, budget, MEMO_BITS);
     }
 
-    /** The same with a memo of 2^{@code memoBits} entries (tests use tiny memos to force collisions). */
-    KSlabForest(int k, int budget, int memoBits) {
+    /** The same with a memo of at most 2^{@code maxMemoBits} entries (tests use tiny memos to force collisions). */
+    KSlabForest(int k, int budget, int maxMemoBits) {
         if (k < 2) {
             throw new IllegalArgumentException("a k-slab forest needs k >= 2, got " + k);
         }
@@ -118,13 +126,14 @@ public final class KSlabForest {
         }
         this.upperDepth = k - 2;
         this.budget = budget;
-        if (memoBits < 0 || memoBits > MEMO_BITS) {
-            throw new IllegalArgumentException("memo bits must be in [0, " + MEMO_BITS + "], got " + memoBits);
+        if (maxMemoBits < 0 || maxMemoBits > MEMO_BITS) {
+            throw new IllegalArgumentException("memo bits must be in [0, " + MEMO_BITS + "], got " + maxMemoBits);
         }
-        this.memoBits = memoBits;
+        this.k = k;
+        this.maxMemoBits = maxMemoBits;
+        this.memoBits = Math.min(FIRST_MEMO_BITS, maxMemoBits);
         this.memo = newMemo();
         this.prefixScratch = new int[2 * k];
-        this.prefixLimit = (2 * k + 2) << (memoBits + 1);
         this.reciprocal = ((1L << 32) + k - 2) / (k - 1);   // ⌈2^32 / (k-1)⌉
     }
 
@@ -144,7 +153,7 @@ public final class KSlabForest {
             nodes[(int) t[i + MEMO_COUNTER]]++;
             return t[i + MEMO_NEXT];
         }
-        return stepMiss(cursor, methodId, r, key, i);
+        return stepMiss(cursor, methodId, r, key);
     }
 
     /**
@@ -158,7 +167,7 @@ public final class KSlabForest {
     /** The entry of (cursor, key) in memo {@code t}: high bits of a multiplicative hash. */
     private static int memoIndex(long[] t, long cursor, long key) {
         // The top 12 bits of the product, a multiple of 4 below t.length (4 << memo bits ≤ 4096)
-        return (int) (((cursor + key) * 0x9E3779B97F4A7C15L) >>> 52) & (t.length - 4);
+        return (int) (((cursor + key) * 0x9E3779B97F4A7C15L) >>> (62 - MEMO_BITS)) & (t.length - 4);
     }
 
     /**
@@ -166,9 +175,13 @@ public final class KSlabForest {
      * out of line: inlined, it would make {@link #step} too big for the JIT to inline in turn.
      */
     @DontInline
-    private long stepMiss(long cursor, int methodId, int r, long key, int i) {
+    private long stepMiss(long cursor, int methodId, int r, long key) {
         if (size + 2 > budget) {
-            prune(2);   // clears the memo, whose index i stays valid (same size)
+            prune(2);
+        }
+        if (++memoMisses > memo.length >> 2 && memoBits < maxMemoBits) {
+            memoBits++;
+            memo = newMemo();
         }
         int tau = -1;
         int beta = -1;
@@ -189,12 +202,14 @@ public final class KSlabForest {
             counted = beta;
         }
         nodes[counted * STRIDE + COUNT]++;
+        lastCounter = counted * STRIDE + COUNT;
         long next = cursor(tau, beta);
         long[] t = memo;
+        int i = memoIndex(t, cursor, key);
         t[i + MEMO_CURSOR] = cursor;
         t[i + MEMO_KEY] = key;
         t[i + MEMO_NEXT] = next;
-        t[i + MEMO_COUNTER] = counted * STRIDE + COUNT;
+        t[i + MEMO_COUNTER] = lastCounter;
         return next;
     }
 
@@ -230,10 +245,10 @@ public final class KSlabForest {
                 return cycles(pool[o + length + 1], m - length);
             }
         }
-        return runMiss(cursor, methodId, r, m, key, i);
+        return runMiss(cursor, methodId, r, m, key);
     }
 
-    private long runMiss(long cursor, int methodId, int r, long m, long runKey, int runIndex) {
+    private long runMiss(long cursor, int methodId, int r, long m, long runKey) {
         int period = upperDepth + 1;
         // At most 2k-3 single steps of two new nodes each and a chain of 2k-2: pruning first, if
         // at all, keeps node indices stable for the whole run.
@@ -251,11 +266,11 @@ public final class KSlabForest {
             if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
                 nodes[(int) t[i + MEMO_COUNTER]]++;
                 cursor = t[i + MEMO_NEXT];
+                counters[length++] = (int) t[i + MEMO_COUNTER];
             } else {
-                cursor = stepMiss(cursor, methodId, r, key, i);
-                t = memo;
+                cursor = stepMiss(cursor, methodId, r, key);   // may resize the memo
+                counters[length++] = lastCounter;
             }
-            counters[length++] = (int) t[i + MEMO_COUNTER];
             m--;
         }
         if (m < period) {
@@ -266,7 +281,7 @@ public final class KSlabForest {
             return cursor;
         }
         int at = runChain(methodId, r);
-        rememberPrefix(start, runKey, runIndex, counters, length, at);
+        rememberPrefix(start, runKey, counters, length, at);
         return cycles(at, m);
     }
 
@@ -291,9 +306,9 @@ public final class KSlabForest {
     }
 
     /** Remembers a run's prefix: its counters and run chain, under the cursor it started from. */
-    private void rememberPrefix(long start, long runKey, int i, int[] counters, int length, int chainAt) {
+    private void rememberPrefix(long start, long runKey, int[] counters, int length, int chainAt) {
         while (prefixCount + length + 2 > prefixes.length) {
-            if (prefixes.length >= prefixLimit && prefixCount > 0) {
+            if (prefixes.length >= (2 * k + 2) << (memoBits + 1) && prefixCount > 0) {
                 // Twice what the memo can point to: mostly prefixes that later runs overwrote
                 // in the memo. Start afresh.
                 long[] t = memo;
@@ -314,6 +329,7 @@ public final class KSlabForest {
         pool[o + length + 1] = chainAt;
         prefixCount = o + length + 2;
         long[] t = memo;
+        int i = memoIndex(t, start, runKey);
         t[i + MEMO_CURSOR] = start;
         t[i + MEMO_KEY] = runKey;
         t[i + MEMO_COUNTER] = o;
@@ -480,7 +496,10 @@ public final class KSlabForest {
         return n;
     }
 
+    /** An empty memo of 2^memoBits entries; run prefixes start afresh with it. */
     private long[] newMemo() {
+        prefixCount = 0;
+        memoMisses = 0;
         long[] t = new long[4 << memoBits];
         for (int i = MEMO_KEY; i < t.length; i += 4) {
             t[i] = EMPTY;   // no method has id 2^31 - 1 and path id -1
@@ -549,7 +568,6 @@ public final class KSlabForest {
         memo = newMemo();
         Arrays.fill(chainOf, 0);
         chainCount = 0;
-        prefixCount = 0;
         generation = (generation + 1) & GENERATION_MASK;
         int n = size;
         long[] a = nodes;
@@ -662,6 +680,11 @@ public final class KSlabForest {
             }
         }
         return method;
+    }
+
+    /** The memo's current number of entries. */
+    int memoEntries() {
+        return memo.length >> 2;
     }
 
     public long prunedNodes() {

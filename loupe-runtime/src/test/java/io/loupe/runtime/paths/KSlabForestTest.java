@@ -171,6 +171,33 @@ class KSlabForestTest {
     }
 
     @Test
+    void theMemoGrowsWhileTheForestStaysThatOfFig6() {
+        // 40 paths in a pseudo-random order make far more transitions than the first memo holds.
+        for (int k : new int[] {2, 3, 5}) {
+            KSlabForest forest = new KSlabForest(k, KSlabForest.MAX_NODES);
+            Reference reference = new Reference(k);
+            long cursor = KSlabForest.START;
+            long x = 12345;
+            for (int i = 0; i < 40_000; i++) {
+                x = x * 6364136223846793005L + 1442695040888963407L;
+                int r = (int) ((x >>> 33) % 40);
+                if (i % 1000 == 999) {
+                    cursor = KSlabForest.START;
+                    reference.marker();
+                }
+                long times = 1 + (x >>> 20) % 3;
+                cursor = times == 1 ? forest.step(cursor, 7, r) : forest.stepRun(cursor, 7, r, times);
+                for (int j = 0; j < times; j++) {
+                    reference.item(7, r);
+                }
+            }
+            assertEquals(reference.paths(), paths(forest.snapshot("t", k)), "k = " + k);
+            assertEquals(reference.nodes, forest.size());
+            assertTrue(forest.memoEntries() > 256, "the memo grew: " + forest.memoEntries());
+        }
+    }
+
+    @Test
     void aRunLongEnoughForTheMultiplyIsDividedExactly() {
         // Run lengths near 2^24 cross from the multiply to the division; both count the same.
         for (long m : new long[] {(1 << 24) - 1, 1 << 24, (1 << 24) + 1, 3L << 30}) {
