@@ -45,7 +45,10 @@ import java.util.Arrays;
  *   items before the state becomes periodic, and its run chain. Moving a child to the front
  *   changes no node index, so entries stay valid until a prune renumbers nodes and clears the
  *   memo. Nothing is skipped that the construction would do: a miss processes the item as
- *   Fig. 6 does and creates its nodes.</li>
+ *   Fig. 6 does and creates its nodes. A hit does not even touch the node: it counts in the
+ *   entry, and the hits pending there are added to the node's counter (to a run prefix's
+ *   counters) when the entry is overwritten, the memo cleared or resized, and read by
+ *   {@link #snapshot} and {@link #items} — so an item costs one cache line, not two.</li>
  * </ul>
  *
  * <p>Cursor layout: bits 52–63 the prune generation (mod 4096), bits 26–51 τ+1, bits 0–25 β+1
@@ -108,7 +111,10 @@ public final class KSlabForest {
     private static final int MEMO_CURSOR = 0;    // key: the cursor before the item
     private static final int MEMO_KEY = 1;       // key: method id << 32 | path id (| RUN_KEY); EMPTY
     private static final int MEMO_NEXT = 2;      // the cursor after it
-    private static final int MEMO_COUNTER = 3;   // the index in nodes of the counter it adds to
+    private static final int MEMO_COUNTER = 3;   // low 32 bits: the index in nodes of the counter it
+                                                 // adds to (a run: its prefix's offset in prefixes);
+                                                 // high 32 bits: hits not yet added there
+    private static final long HIT = 1L << 32;
     private static final int[] NO_ROOTS = new int[0];
 
     /** A forest for {@code k}-iteration paths that prunes cold nodes when it holds {@code budget} nodes. */
@@ -142,15 +148,17 @@ public final class KSlabForest {
      * activation whose cursor is {@code cursor}, and returns the activation's new cursor.
      *
      * <p>This is the hot entry point, kept small so that the JIT inlines it into instrumented
-     * methods: a hit in the step memo costs two compares, one counter increment and no call
-     * (see the class comment); a miss takes {@link #stepMiss}.
+     * methods: a hit in the step memo costs two compares and one increment of the hit count in
+     * the entry itself, in one cache line (see the class comment); a miss takes {@link #stepMiss}.
      */
     public long step(long cursor, int methodId, int r) {
         long key = ((long) methodId << 32) | (r & 0xffffffffL);
         long[] t = memo;
         int i = memoIndex(t, cursor, key);
         if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
-            nodes[(int) t[i + MEMO_COUNTER]]++;
+            if ((t[i + MEMO_COUNTER] += HIT) < 0) {
+                release(t, i);   // 2^31 hits pending: add them now, before the count overflows
+            }
             return t[i + MEMO_NEXT];
         }
         return stepMiss(cursor, methodId, r, key);
@@ -171,6 +179,36 @@ public final class KSlabForest {
     }
 
     /**
+     * Adds the hits pending in memo entry {@code i} to the counters they stand for — one counter
+     * for an item, the prefix's counters for a run — and zeroes them.
+     */
+    private void release(long[] t, int i) {
+        long key = t[i + MEMO_KEY];
+        long pending = t[i + MEMO_COUNTER] >>> 32;
+        if (key == EMPTY || pending == 0) {
+            return;
+        }
+        int c = (int) t[i + MEMO_COUNTER];
+        long[] a = nodes;
+        if (key >= 0) {
+            a[c] += pending;
+        } else {
+            int[] pool = prefixes;
+            for (int j = 1, length = pool[c]; j <= length; j++) {
+                a[pool[c + j]] += pending;
+            }
+        }
+        t[i + MEMO_COUNTER] = c & 0xffffffffL;
+    }
+
+    private void releaseAll() {
+        long[] t = memo;
+        for (int i = 0; i < t.length; i += 4) {
+            release(t, i);
+        }
+    }
+
+    /**
      * One item the slow way (Fig. 6, lines 6–31); the transition is remembered in the memo. Kept
      * out of line: inlined, it would make {@link #step} too big for the JIT to inline in turn.
      */
@@ -181,6 +219,7 @@ public final class KSlabForest {
         }
         if (++memoMisses > memo.length >> 2 && memoBits < maxMemoBits) {
             memoBits++;
+            releaseAll();
             memo = newMemo();
         }
         int tau = -1;
@@ -206,6 +245,7 @@ public final class KSlabForest {
         long next = cursor(tau, beta);
         long[] t = memo;
         int i = memoIndex(t, cursor, key);
+        release(t, i);
         t[i + MEMO_CURSOR] = cursor;
         t[i + MEMO_KEY] = key;
         t[i + MEMO_NEXT] = next;
@@ -238,9 +278,8 @@ public final class KSlabForest {
             int o = (int) t[i + MEMO_COUNTER];
             int length = pool[o];
             if (m >= length + period) {
-                long[] a = nodes;
-                for (int j = 1; j <= length; j++) {
-                    a[pool[o + j]]++;
+                if ((t[i + MEMO_COUNTER] += HIT) < 0) {
+                    release(t, i);
                 }
                 return cycles(pool[o + length + 1], m - length);
             }
@@ -264,7 +303,9 @@ public final class KSlabForest {
             long[] t = memo;
             int i = memoIndex(t, cursor, key);
             if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
-                nodes[(int) t[i + MEMO_COUNTER]]++;
+                if ((t[i + MEMO_COUNTER] += HIT) < 0) {
+                    release(t, i);
+                }
                 cursor = t[i + MEMO_NEXT];
                 counters[length++] = (int) t[i + MEMO_COUNTER];
             } else {
@@ -314,6 +355,7 @@ public final class KSlabForest {
                 long[] t = memo;
                 for (int e = 0; e < t.length; e += 4) {
                     if (t[e + MEMO_KEY] < 0) {
+                        release(t, e);
                         t[e + MEMO_KEY] = EMPTY;
                     }
                 }
@@ -330,6 +372,7 @@ public final class KSlabForest {
         prefixCount = o + length + 2;
         long[] t = memo;
         int i = memoIndex(t, start, runKey);
+        release(t, i);
         t[i + MEMO_CURSOR] = start;
         t[i + MEMO_KEY] = runKey;
         t[i + MEMO_COUNTER] = o;
@@ -490,10 +533,47 @@ public final class KSlabForest {
     public long items() {
         long n = prunedCount;
         long[] a = nodes;
-        for (int i = 0, end = Math.min(size, a.length / STRIDE); i < end; i++) {
+        int end = Math.min(size, a.length / STRIDE);
+        for (int i = 0; i < end; i++) {
             n += a[i * STRIDE + COUNT];
         }
+        long[] pending = pendingHits(end);
+        for (long p : pending) {
+            n += p;
+        }
         return n;
+    }
+
+    /**
+     * The hits still pending in the memo, by node, for the first {@code n} nodes. Read by the
+     * dump, perhaps while the owner runs: offsets are bounds-checked, a torn entry may be missed.
+     */
+    private long[] pendingHits(int n) {
+        long[] byNode = new long[n];
+        long[] t = memo;
+        int[] pool = prefixes;
+        for (int i = 0; i + 3 < t.length; i += 4) {
+            long key = t[i + MEMO_KEY];
+            long pending = t[i + MEMO_COUNTER] >>> 32;
+            if (key == EMPTY || pending == 0) {
+                continue;
+            }
+            int c = (int) t[i + MEMO_COUNTER];
+            if (key >= 0) {
+                add(byNode, c / STRIDE, pending);
+            } else if (c >= 0 && c < pool.length) {
+                for (int j = 1, length = pool[c]; j <= length && c + j < pool.length; j++) {
+                    add(byNode, pool[c + j] / STRIDE, pending);
+                }
+            }
+        }
+        return byNode;
+    }
+
+    private static void add(long[] byNode, int node, long pending) {
+        if (node >= 0 && node < byNode.length) {
+            byNode[node] += pending;
+        }
     }
 
     /** An empty memo of 2^memoBits entries; run prefixes start afresh with it. */
@@ -515,10 +595,11 @@ public final class KSlabForest {
         int[] method = rootMethods(n);
         int[] label = new int[n];
         long[] count = new long[n];
+        long[] pending = pendingHits(n);
         Arrays.fill(parent, -1);
         for (int i = 0; i < n; i++) {
             label[i] = (int) a[i * STRIDE + LABEL];
-            count[i] = a[i * STRIDE + COUNT];
+            count[i] = a[i * STRIDE + COUNT] + pending[i];
             // bounds checked: a thread still running at exit may be linking nodes beyond n
             for (int c = (int) a[i * STRIDE + CHILD]; c >= 0 && c < n; c = (int) a[c * STRIDE + SIBLING]) {
                 parent[c] = i;
@@ -564,7 +645,9 @@ public final class KSlabForest {
      */
     private void prune(int headroom) {
         prunes++;
-        // Node indices change: forget every remembered transition and run chain.
+        // Node indices change: forget every remembered transition and run chain, after adding
+        // their pending hits (the totals below need them).
+        releaseAll();
         memo = newMemo();
         Arrays.fill(chainOf, 0);
         chainCount = 0;
