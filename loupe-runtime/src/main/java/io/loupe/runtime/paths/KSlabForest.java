@@ -243,13 +243,7 @@ public final class KSlabForest {
         nodes[counted * STRIDE + COUNT]++;
         lastCounter = counted * STRIDE + COUNT;
         long next = cursor(tau, beta);
-        long[] t = memo;
-        int i = memoIndex(t, cursor, key);
-        release(t, i);
-        t[i + MEMO_CURSOR] = cursor;
-        t[i + MEMO_KEY] = key;
-        t[i + MEMO_NEXT] = next;
-        t[i + MEMO_COUNTER] = lastCounter;
+        remember(cursor, key, next, lastCounter);
         return next;
     }
 
@@ -370,12 +364,18 @@ public final class KSlabForest {
         System.arraycopy(counters, 0, pool, o + 1, length);
         pool[o + length + 1] = chainAt;
         prefixCount = o + length + 2;
+        remember(start, runKey, 0, o);
+    }
+
+    /** Fills the memo entry of (cursor, key), after adding the hits pending in its old content. */
+    private void remember(long cursor, long key, long next, int counter) {
         long[] t = memo;
-        int i = memoIndex(t, start, runKey);
+        int i = memoIndex(t, cursor, key);
         release(t, i);
-        t[i + MEMO_CURSOR] = start;
-        t[i + MEMO_KEY] = runKey;
-        t[i + MEMO_COUNTER] = o;
+        t[i + MEMO_CURSOR] = cursor;
+        t[i + MEMO_KEY] = key;
+        t[i + MEMO_NEXT] = next;
+        t[i + MEMO_COUNTER] = counter & 0xffffffffL;
     }
 
     /** True if the cursor's τ is null or at the last level of the upper slab (a current cursor). */
@@ -537,9 +537,16 @@ public final class KSlabForest {
         for (int i = 0; i < end; i++) {
             n += a[i * STRIDE + COUNT];
         }
-        long[] pending = pendingHits(end);
-        for (long p : pending) {
-            n += p;
+        // and the hits pending in the memo: one counter each for an item, a prefix's for a run
+        long[] t = memo;
+        int[] pool = prefixes;
+        for (int i = 0; i + 3 < t.length; i += 4) {
+            long key = t[i + MEMO_KEY];
+            long pending = t[i + MEMO_COUNTER] >>> 32;
+            int c = (int) t[i + MEMO_COUNTER];
+            if (key != EMPTY && pending != 0) {
+                n += key >= 0 ? pending : c >= 0 && c < pool.length ? pending * pool[c] : 0;
+            }
         }
         return n;
     }

@@ -40,7 +40,7 @@ class KSlabForestTest {
             }
         }
         assertEquals(reference.paths(), paths(forest.snapshot("t", k)));
-        assertEquals(reference.nodes, forest.size());
+        assertEquals(reference.nodes(), forest.size());
     }
 
     @Property(tries = 300)
@@ -127,8 +127,11 @@ class KSlabForestTest {
         assertEquals(truth.values().stream().mapToLong(Long::longValue).sum(), forest.items());
     }
 
-    /** One activation of Fig. 6: its own τ, β and n; nodes are method-prefixed label lists. */
-    static final class Activation {
+    /**
+     * Fig. 6 for one activation: its own τ, β and n. Nodes are label lists, prefixed with the
+     * method when there is one (method ≥ 0), in a map of counters that activations may share.
+     */
+    static class Activation {
         final int method;
         final int k;
         final Map<List<Integer>, Long> counts;
@@ -144,16 +147,22 @@ class KSlabForestTest {
             this.nodes = nodes;
         }
 
+        void marker() {
+            n = 0;
+            tau = null;
+            beta = null;
+        }
+
         void item(int r) {
             if (n % (k - 1) == 0) {
                 beta = tau;
-                tau = List.of(method, r);
+                tau = method < 0 ? List.of(r) : List.of(method, r);
             } else {
-                tau = Reference.append(tau, r);
+                tau = append(tau, r);
             }
             ensure(tau);
             if (beta != null) {
-                beta = Reference.append(beta, r);
+                beta = append(beta, r);
                 ensure(beta);
                 counts.merge(beta, 1L, Long::sum);
             } else {
@@ -167,6 +176,12 @@ class KSlabForestTest {
                 counts.put(node, 0L);
                 nodes[0]++;
             }
+        }
+
+        static List<Integer> append(List<Integer> l, int r) {
+            List<Integer> c = new ArrayList<>(l);
+            c.add(r);
+            return c;
         }
     }
 
@@ -192,7 +207,7 @@ class KSlabForestTest {
                 }
             }
             assertEquals(reference.paths(), paths(forest.snapshot("t", k)), "k = " + k);
-            assertEquals(reference.nodes, forest.size());
+            assertEquals(reference.nodes(), forest.size());
             assertTrue(forest.memoEntries() > 256, "the memo grew: " + forest.memoEntries());
         }
     }
@@ -342,58 +357,22 @@ class KSlabForestTest {
         return out;
     }
 
-    /** Fig. 6 as printed: hash map of roots, children by label, explicit n. */
-    static final class Reference {
-        final int k;
-        final Map<List<Integer>, Long> counts = new HashMap<>();
-        List<Integer> tau;
-        List<Integer> beta;
-        int n;
-        int nodes;
-
+    /** Fig. 6 as printed, one activation at a time: hash map of roots, children by label, explicit n. */
+    static final class Reference extends Activation {
         Reference(int k) {
-            this.k = k;
-        }
-
-        void marker() {
-            n = 0;
-            tau = null;
-            beta = null;
+            super(-1, k, new HashMap<>(), new int[1]);
         }
 
         void item(int method, int r) {
-            if (n % (k - 1) == 0) {
-                beta = tau;
-                tau = List.of(r);
-            } else {
-                tau = append(tau, r);
-            }
-            ensure(tau);
-            if (beta != null) {
-                beta = append(beta, r);
-                ensure(beta);
-                counts.merge(beta, 1L, Long::sum);
-            } else {
-                counts.merge(tau, 1L, Long::sum);
-            }
-            n++;
-        }
-
-        private void ensure(List<Integer> node) {
-            if (!counts.containsKey(node)) {
-                counts.put(node, 0L);
-                nodes++;
-            }
-        }
-
-        static List<Integer> append(List<Integer> l, int r) {
-            List<Integer> c = new ArrayList<>(l);
-            c.add(r);
-            return c;
+            item(r);
         }
 
         Map<List<Integer>, Long> paths() {
             return counts;
+        }
+
+        int nodes() {
+            return nodes[0];
         }
     }
 }
