@@ -257,7 +257,7 @@ public final class KSlabForest {
      * processed one by one, and the rest only adds to the lower half of r's run chain
      * ({@link #runChain}). The prefix depends only on the cursor and r, so it is remembered too
      * (see the class comment): a loop that runs one path between the same neighbours again and
-     * again pays one memo probe and 3k-4 counter increments per run.
+     * again pays one memo probe, one hit count in the entry and k-1 counter increments per run.
      */
     @DontInline
     private long run(long cursor, int methodId, int r, long m) {
