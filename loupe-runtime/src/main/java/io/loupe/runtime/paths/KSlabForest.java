@@ -293,8 +293,8 @@ public final class KSlabForest {
         long start = cursor;
         int[] counters = prefixScratch;
         int length = 0;
+        long key = runKey & ~RUN_KEY;   // the prefix's items, one by one
         while (m > 0 && !(length >= period && atSlabEnd(cursor))) {
-            long key = ((long) methodId << 32) | (r & 0xffffffffL);
             long[] t = memo;
             int i = memoIndex(t, cursor, key);
             if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
@@ -538,26 +538,16 @@ public final class KSlabForest {
         for (int i = 0; i < end; i++) {
             n += a[i * STRIDE + COUNT];
         }
-        // and the hits pending in the memo: one counter each for an item, a prefix's for a run
-        long[] t = memo;
-        int[] pool = prefixes;
-        for (int i = 0; i + 3 < t.length; i += 4) {
-            long key = t[i + MEMO_KEY];
-            long pending = t[i + MEMO_COUNTER] >>> 32;
-            int c = (int) t[i + MEMO_COUNTER];
-            if (key != EMPTY && pending != 0) {
-                n += key >= 0 ? pending : c >= 0 && c < pool.length ? pending * pool[c] : 0;
-            }
-        }
-        return n;
+        return n + addPendingHits(null, end);
     }
 
     /**
-     * The hits still pending in the memo, by node, for the first {@code n} nodes. Read by the
-     * dump, perhaps while the owner runs: offsets are bounds-checked, a torn entry may be missed.
+     * Adds the hits still pending in the memo to {@code byNode} (when not null), by node, for the
+     * first {@code n} nodes, and returns how many there are. Read by the dump, perhaps while the
+     * owner runs: offsets are bounds-checked, a torn entry may be missed.
      */
-    private long[] pendingHits(int n) {
-        long[] byNode = new long[n];
+    private long addPendingHits(long[] byNode, int n) {
+        long total = 0;
         long[] t = memo;
         int[] pool = prefixes;
         for (int i = 0; i + 3 < t.length; i += 4) {
@@ -568,20 +558,24 @@ public final class KSlabForest {
             }
             int c = (int) t[i + MEMO_COUNTER];
             if (key >= 0) {
-                add(byNode, c / STRIDE, pending);
+                total += add(byNode, n, c / STRIDE, pending);
             } else if (c >= 0 && c < pool.length) {
                 for (int j = 1, length = pool[c]; j <= length && c + j < pool.length; j++) {
-                    add(byNode, pool[c + j] / STRIDE, pending);
+                    total += add(byNode, n, pool[c + j] / STRIDE, pending);
                 }
             }
         }
-        return byNode;
+        return total;
     }
 
-    private static void add(long[] byNode, int node, long pending) {
-        if (node >= 0 && node < byNode.length) {
+    private static long add(long[] byNode, int n, int node, long pending) {
+        if (node < 0 || node >= n) {
+            return 0;
+        }
+        if (byNode != null) {
             byNode[node] += pending;
         }
+        return pending;
     }
 
     /** An empty memo of 2^memoBits entries; run prefixes start afresh with it. */
@@ -603,7 +597,8 @@ public final class KSlabForest {
         int[] method = rootMethods(n);
         int[] label = new int[n];
         long[] count = new long[n];
-        long[] pending = pendingHits(n);
+        long[] pending = new long[n];
+        addPendingHits(pending, n);
         Arrays.fill(parent, -1);
         for (int i = 0; i < n; i++) {
             label[i] = (int) a[i * STRIDE + LABEL];
