@@ -294,7 +294,11 @@ public final class KSlabForest {
         int[] counters = prefixScratch;
         int length = 0;
         long key = runKey & ~RUN_KEY;   // the prefix's items, one by one
-        while (m > 0 && !(length >= period && atSlabEnd(cursor))) {
+        // Both loops count in ints: C2 (JDK 17) compiled the same loops over the long m with a
+        // profile predicate that kept failing, and recompiled runMiss every few milliseconds while
+        // the compile queue starved the program's own methods.
+        int steps = (int) Math.min(m, Integer.MAX_VALUE);
+        while (length < steps && !(length >= period && atSlabEnd(cursor))) {
             long[] t = memo;
             int i = memoIndex(t, cursor, key);
             if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
@@ -307,11 +311,11 @@ public final class KSlabForest {
                 cursor = stepMiss(cursor, methodId, r, key);   // may resize the memo
                 counters[length++] = lastCounter;
             }
-            m--;
         }
+        m -= length;
         if (m < period) {
             // Too few left to visit the whole chain: step, so no node is made that steps would not make.
-            for (; m > 0; m--) {
+            for (int j = (int) m; j > 0; j--) {
                 cursor = step(cursor, methodId, r);
             }
             return cursor;
