@@ -54,6 +54,22 @@ public final class Loupe {
     }
 
     /**
+     * The exit of a counted loop (one whose iterations after the first all end one path; see
+     * {@code CountedLoops} in the instrumenter), for a method with a counter array: records the
+     * pending run ({@code counts[last] += run}; an empty one without run-length encoding), then the
+     * loop's {@code iterations} path ends — {@code first} once, {@code repeated} for the rest.
+     */
+    public static void countLoop(long[] counts, int last, long run, long iterations, int first, int repeated) {
+        counts[last] += run;
+        if (iterations != 0) {
+            counts[first]++;
+            if (iterations > 1) {
+                counts[repeated] += iterations - 1;
+            }
+        }
+    }
+
+    /**
      * The slow path of a class's own counting method ({@code $loupe$count}): counts slot
      * {@code slot} of class {@code classKey} in the current thread's array for that class, and
      * returns that array if this thread has just become the class's owner — the class then keeps

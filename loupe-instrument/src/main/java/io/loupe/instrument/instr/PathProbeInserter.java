@@ -48,6 +48,7 @@ final class PathProbeInserter {
     private final boolean frames;
     private final InsnList trampolines = new InsnList();
     private final Map<LabelNode, LabelNode> handlerTrampolines = new HashMap<>();
+    private List<CountedLoops.Loop> counted = List.of();
 
     PathProbeInserter(MethodNode m, MethodModel model, PathRegister reg, boolean frames) {
         this.m = m;
@@ -61,6 +62,10 @@ final class PathProbeInserter {
         ControlFlowGraph g = model.cfg();
         BallLarusDag dag = model.dag();
         List<AbstractInsnNode> insns = g.instructions();
+        if (reg.canCountLoops() && !m.name.equals("<init>")) {
+            counted = CountedLoops.find(model);
+            reg.countLoops(counted.size());
+        }
         // Resolve every insertion point before the list changes.
         List<Runnable> edits = new ArrayList<>();
         for (ControlFlowGraph.Block u : g.blocks()) {
@@ -73,7 +78,7 @@ final class PathProbeInserter {
                 edits.add(() -> m.instructions.insertBefore(last, reg.directEnd(inc)));
             }
             for (int v : u.successors()) {
-                Probe probe = transferProbe(dag, u.index(), v);
+                Probe probe = withCountedLoops(u.index(), v, transferProbe(dag, u.index(), v));
                 if (probe != null) {
                     planTransfer(g, u, v, last, probe, edits);
                 }
@@ -91,7 +96,7 @@ final class PathProbeInserter {
         for (Runnable edit : edits) {
             edit.run();
         }
-        if (reg.rle()) {
+        if (reg.rle() || !counted.isEmpty()) {
             catchAllFlush();
         }
         if (frames) {
@@ -105,13 +110,79 @@ final class PathProbeInserter {
 
     /**
      * Covers the original code with a last, catch-everything handler that records the pending run
-     * before the exception leaves the method (it is rethrown unchanged). Handlers the method had
-     * come first in the table, so they still catch what they caught.
+     * and the iterations of a counted loop the exception leaves before it leaves the method (it is
+     * rethrown unchanged). Handlers the method had come first in the table, so they still catch
+     * what they caught. Never in a constructor: one handler cannot cover code both before and after
+     * the {@code super(…)} call (ClassInstrumenter keeps run-length encoding out of them, and
+     * counted loops are not looked for there).
      */
     private void catchAllFlush() {
         LabelNode start = new LabelNode();
         m.instructions.insert(start);
-        Trampolines.catchAll(m, start, trampolines, reg.flushAndRethrow(), frames);
+        InsnList handler = new InsnList();
+        for (CountedLoops.Loop loop : counted) {
+            handler.add(reg.countedExit(loop.index(), loop.offset(), loop.repeated()));
+        }
+        handler.add(reg.flushAndRethrow());
+        Trampolines.catchAll(m, start, trampolines, handler, frames);
+    }
+
+    /**
+     * The probe of transfer {@code u→v} with the code of counted loops ({@link CountedLoops}): a
+     * back edge counts the iteration instead of ending the path; an exit streams the loop's path
+     * ends before the transfer's own probe; an entry saves the path register after it.
+     */
+    private Probe withCountedLoops(int u, int v, Probe probe) {
+        if (counted.isEmpty()) {
+            return probe;
+        }
+        InsnList before = new InsnList();
+        InsnList after = new InsnList();
+        for (CountedLoops.Loop loop : counted) {
+            if (loop.isBackEdge(u, v)) {
+                long startInc = model.dag().edge(model.dag().entry(), v).inc();
+                return (inTrampoline, target) -> {
+                    InsnList l = reg.countIteration(loop.index());
+                    l.add(reg.start(startInc));
+                    return l;
+                };
+            }
+            if (loop.isExit(u, v)) {
+                before.add(reg.countedExit(loop.index(), loop.offset(), loop.repeated()));
+            }
+            if (loop.isEntry(u, v)) {
+                after.add(reg.saveEntry(loop.index()));
+            }
+        }
+        if (before.size() == 0 && after.size() == 0) {
+            return probe;
+        }
+        return new Probe() {
+            @Override
+            public InsnList code(boolean inTrampoline, FrameNode target) {
+                InsnList l = new InsnList();
+                l.add(copy(before));
+                if (probe != null) {
+                    l.add(probe.code(inTrampoline, target));
+                }
+                l.add(copy(after));
+                return l;
+            }
+
+            @Override
+            public boolean wantsTrampoline() {
+                return probe != null && probe.wantsTrampoline();
+            }
+        };
+    }
+
+    /** A copy of straight-line code (no labels), since a probe's code may be asked for more than once. */
+    private static InsnList copy(InsnList code) {
+        InsnList l = new InsnList();
+        for (AbstractInsnNode n : code.toArray()) {
+            l.add(n.clone(Map.of()));
+        }
+        return l;
     }
 
     /**

@@ -58,6 +58,7 @@ final class PathRegister {
     private final int cursor;
     private final int last;
     private final int run;
+    private int countedLoops;   // loops whose path ends are counted (CountedLoops), each with two locals after run
     private final String classOwner;   // EXIT_COUNT through the class's own counter (ClassCounters), or null
     private final int slotOffset;
 
@@ -86,6 +87,31 @@ final class PathRegister {
         this.run = last + 1;
     }
 
+    /**
+     * Gives the register {@code n} counted loops ({@link CountedLoops}), each with two locals
+     * after the others: {@code iterations:long} and {@code rIn:int}. Call before any code is
+     * generated.
+     */
+    void countLoops(int n) {
+        if (n > 0 && !canCountLoops()) {
+            throw new IllegalStateException("a method without loop path ends has no loop to count");
+        }
+        countedLoops = n;
+    }
+
+    /** True if the mode records loop path ends (every mode but EXIT_COUNT), so loops can be counted. */
+    boolean canCountLoops() {
+        return mode != Mode.EXIT_COUNT;
+    }
+
+    private int iterations(int loop) {
+        return (rle ? run + 2 : last) + 3 * loop;   // after run, or where last would be
+    }
+
+    private int rIn(int loop) {
+        return iterations(loop) + 2;
+    }
+
     /** True if loop path ends are run-length encoded (see the class comment). */
     boolean rle() {
         return rle;
@@ -102,6 +128,10 @@ final class PathRegister {
         if (rle) {
             types.add(Opcodes.INTEGER);
             types.add(Opcodes.LONG);
+        }
+        for (int i = 0; i < countedLoops; i++) {
+            types.add(Opcodes.LONG);
+            types.add(Opcodes.INTEGER);
         }
         return types;
     }
@@ -137,8 +167,87 @@ final class PathRegister {
             l.add(new InsnNode(Opcodes.LCONST_0));
             l.add(new VarInsnNode(Opcodes.LSTORE, run));
         }
+        for (int i = 0; i < countedLoops; i++) {
+            l.add(new InsnNode(Opcodes.LCONST_0));
+            l.add(new VarInsnNode(Opcodes.LSTORE, iterations(i)));
+            l.add(new InsnNode(Opcodes.ICONST_0));
+            l.add(new VarInsnNode(Opcodes.ISTORE, rIn(i)));
+        }
         l.add(start(startInc));
         return l;
+    }
+
+    /** The back edge of counted loop {@code loop}: {@code iterations += 1} (the path start follows). */
+    InsnList countIteration(int loop) {
+        InsnList l = new InsnList();
+        l.add(new VarInsnNode(Opcodes.LLOAD, iterations(loop)));
+        l.add(new InsnNode(Opcodes.LCONST_1));
+        l.add(new InsnNode(Opcodes.LADD));
+        l.add(new VarInsnNode(Opcodes.LSTORE, iterations(loop)));
+        return l;
+    }
+
+    /** An edge into counted loop {@code loop} from outside, after the edge's own probe: {@code rIn = r}. */
+    InsnList saveEntry(int loop) {
+        InsnList l = new InsnList();
+        l.add(new VarInsnNode(Opcodes.ILOAD, r));
+        l.add(new VarInsnNode(Opcodes.ISTORE, rIn(loop)));
+        return l;
+    }
+
+    /**
+     * An exit of counted loop {@code loop} (and the catch-all handler): streams the pending run,
+     * then the loop's path ends ({@code rIn + offset} once, {@code repeated} for the other
+     * iterations), and empties both. Straight-line code, so it needs no frame.
+     */
+    InsnList countedExit(int loop, int offset, int repeated) {
+        InsnList l = new InsnList();
+        switch (mode) {
+            case ARRAY -> {
+                l.add(new VarInsnNode(Opcodes.ALOAD, state));
+                countedArguments(l, loop, offset, repeated);
+                l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "countLoop", "([JIJJII)V", false));
+            }
+            case TABLE -> {
+                l.add(new VarInsnNode(Opcodes.ALOAD, state));
+                countedArguments(l, loop, offset, repeated);
+                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, TABLE, "addLoop", "(IJJII)V", false));
+            }
+            case KPATHS -> {
+                l.add(new VarInsnNode(Opcodes.ALOAD, state));
+                l.add(new VarInsnNode(Opcodes.LLOAD, cursor));
+                l.add(IntConstant.push(methodId));
+                countedArguments(l, loop, offset, repeated);
+                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "stepLoop", "(JIIJJII)J", false));
+                l.add(new VarInsnNode(Opcodes.LSTORE, cursor));
+            }
+            default -> throw new AssertionError(mode);
+        }
+        if (rle) {
+            l.add(new InsnNode(Opcodes.LCONST_0));
+            l.add(new VarInsnNode(Opcodes.LSTORE, run));
+        }
+        l.add(new InsnNode(Opcodes.LCONST_0));
+        l.add(new VarInsnNode(Opcodes.LSTORE, iterations(loop)));
+        return l;
+    }
+
+    /** Pushes last, run (an empty run without run-length encoding), iterations, rIn + offset, repeated. */
+    private void countedArguments(InsnList l, int loop, int offset, int repeated) {
+        if (rle) {
+            l.add(new VarInsnNode(Opcodes.ILOAD, last));
+            l.add(new VarInsnNode(Opcodes.LLOAD, run));
+        } else {
+            l.add(new InsnNode(Opcodes.ICONST_0));
+            l.add(new InsnNode(Opcodes.LCONST_0));
+        }
+        l.add(new VarInsnNode(Opcodes.LLOAD, iterations(loop)));
+        l.add(new VarInsnNode(Opcodes.ILOAD, rIn(loop)));
+        if (offset != 0) {
+            l.add(IntConstant.push(offset));
+            l.add(new InsnNode(Opcodes.IADD));
+        }
+        l.add(IntConstant.push(repeated));
     }
 
     /**
@@ -230,9 +339,9 @@ final class PathRegister {
         return l;
     }
 
-    /** The catch-all handler's body: flush the pending run, rethrow. Stack: Throwable. */
+    /** The catch-all handler's body: flush the pending run (if any), rethrow. Stack: Throwable. */
     InsnList flushAndRethrow() {
-        InsnList l = flush();
+        InsnList l = rle ? flush() : new InsnList();
         l.add(new InsnNode(Opcodes.ATHROW));
         return l;
     }

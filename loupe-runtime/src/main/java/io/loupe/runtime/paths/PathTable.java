@@ -23,6 +23,18 @@ public final class PathTable {
         allocate(16);
     }
 
+    /**
+     * The exit of a counted loop (see {@code Loupe.countLoop}): the pending run of {@code last},
+     * then {@code first} once and {@code repeated} for the rest of {@code iterations}.
+     */
+    public void addLoop(int last, long run, long iterations, int first, int repeated) {
+        add(last, run);
+        if (iterations != 0) {
+            add(first, 1);
+            add(repeated, iterations - 1);
+        }
+    }
+
     /** Adds {@code delta} to path {@code id}'s value (absent ids start at 0; adding 0 does nothing). */
     public void add(int id, long delta) {
         if (delta == 0) {

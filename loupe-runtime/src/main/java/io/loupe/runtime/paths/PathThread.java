@@ -176,6 +176,23 @@ public final class PathThread {
         return forest.step(cursor, methodId, pathId);
     }
 
+    /**
+     * k-BLPP at the exit of a counted loop (see {@code Loupe.countLoop}): streams the pending run
+     * of {@code last}, then {@code first} once and {@code repeated} for the rest of
+     * {@code iterations}, and returns the activation's new cursor.
+     */
+    public long stepLoop(long cursor, int methodId, int last, long run, long iterations, int first, int repeated) {
+        // Empty runs are skipped here: a run of 0 would still cost a call that is never inlined.
+        long c = run == 0 ? cursor : forest.stepRun(cursor, methodId, last, run);
+        if (iterations != 0) {
+            c = forest.step(c, methodId, first);
+            if (iterations > 1) {
+                c = forest.stepRun(c, methodId, repeated, iterations - 1);
+            }
+        }
+        return c;
+    }
+
     /** k-BLPP: streams {@code times} consecutive ends of one path (see {@link KSlabForest#stepRun}). */
     public long stepRun(long cursor, int methodId, int pathId, long times) {
         return forest.stepRun(cursor, methodId, pathId, times);
