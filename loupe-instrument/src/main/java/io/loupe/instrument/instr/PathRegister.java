@@ -40,6 +40,10 @@ import java.util.List;
  * compare and a register increment per iteration instead of a memory update (k = 1) or a call
  * (k ≥ 2); the runtime records a run of any length in O(k) ({@code KSlabForest.stepRun}). The
  * stream keeps its order: every other path end flushes the pending run first.
+ *
+ * <p><b>Counted loops.</b> A loop where only the header branches ({@link CountedLoops}) has two more
+ * locals, {@code iterations:long} and {@code rIn:int}, after all of the above: its back edge only
+ * counts, and its exits stream its path ends ({@link #countedExit}).
  */
 final class PathRegister {
 
