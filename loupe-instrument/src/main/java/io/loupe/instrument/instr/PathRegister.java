@@ -62,7 +62,7 @@ final class PathRegister {
     private final int cursor;
     private final int last;
     private final int run;
-    private int countedLoops;   // loops whose path ends are counted (CountedLoops), each with two locals after run
+    private int countedLoops;   // loops whose path ends are counted (CountedLoops), two locals each after the others
     private final String classOwner;   // EXIT_COUNT through the class's own counter (ClassCounters), or null
     private final int slotOffset;
 
