@@ -60,7 +60,9 @@ public final class Loupe {
      * loop's {@code iterations} path ends — {@code first} once, {@code repeated} for the rest.
      */
     public static void countLoop(long[] counts, int last, long run, long iterations, int first, int repeated) {
-        counts[last] += run;
+        if (run != 0) {   // always 0 without run-length encoding: no store for nothing
+            counts[last] += run;
+        }
         if (iterations != 0) {
             counts[first]++;
             if (iterations > 1) {

@@ -112,20 +112,17 @@ final class CountedLoops {
         if (end == null || start == null || end.kind() != EdgeKind.LOOP_EXIT) {
             return null;
         }
-        // Walk the chain h → … → t, summing its increments.
+        // Walk the chain h → … → t (t's one successor is h: t → h is the back edge), summing its increments.
+        int inLoop = blocks.get(hs[0]) ? hs[0] : hs[1];
         long k = 0;
-        int u = h;
-        for (int steps = 0; u != t; steps++) {
-            int v = blocks.get(hs[0]) && u == h ? hs[0] : u == h ? hs[1] : g.block(u).successors()[0];
+        for (int u = h, steps = 0; u != t; steps++) {
+            int v = u == h ? inLoop : g.block(u).successors()[0];
             BallLarusDag.Edge e = dag.edge(u, v);
             if (steps > loop.blocks().length || e == null || e.kind() != EdgeKind.NORMAL) {
                 return null;
             }
             k += e.inc();
             u = v;
-        }
-        if (t != h && g.block(t).successors()[0] != h) {
-            return null;
         }
         k += end.inc();
         return new Loop(index, h, blocks, (int) k, (int) (start.inc() + k));

@@ -136,8 +136,8 @@ final class PathProbeInserter {
         if (counted.isEmpty()) {
             return probe;
         }
-        InsnList before = new InsnList();
-        InsnList after = new InsnList();
+        List<CountedLoops.Loop> exits = new ArrayList<>();
+        List<CountedLoops.Loop> entries = new ArrayList<>();
         for (CountedLoops.Loop loop : counted) {
             if (loop.isBackEdge(u, v)) {
                 long startInc = model.dag().edge(model.dag().entry(), v).inc();
@@ -148,24 +148,28 @@ final class PathProbeInserter {
                 };
             }
             if (loop.isExit(u, v)) {
-                before.add(reg.countedExit(loop.index(), loop.offset(), loop.repeated()));
+                exits.add(loop);
             }
             if (loop.isEntry(u, v)) {
-                after.add(reg.saveEntry(loop.index()));
+                entries.add(loop);
             }
         }
-        if (before.size() == 0 && after.size() == 0) {
+        if (exits.isEmpty() && entries.isEmpty()) {
             return probe;
         }
         return new Probe() {
             @Override
             public InsnList code(boolean inTrampoline, FrameNode target) {
                 InsnList l = new InsnList();
-                l.add(copy(before));
+                for (CountedLoops.Loop loop : exits) {
+                    l.add(reg.countedExit(loop.index(), loop.offset(), loop.repeated()));
+                }
                 if (probe != null) {
                     l.add(probe.code(inTrampoline, target));
                 }
-                l.add(copy(after));
+                for (CountedLoops.Loop loop : entries) {
+                    l.add(reg.saveEntry(loop.index()));
+                }
                 return l;
             }
 
@@ -174,15 +178,6 @@ final class PathProbeInserter {
                 return probe != null && probe.wantsTrampoline();
             }
         };
-    }
-
-    /** A copy of straight-line code (no labels), since a probe's code may be asked for more than once. */
-    private static InsnList copy(InsnList code) {
-        InsnList l = new InsnList();
-        for (AbstractInsnNode n : code.toArray()) {
-            l.add(n.clone(Map.of()));
-        }
-        return l;
     }
 
     /**

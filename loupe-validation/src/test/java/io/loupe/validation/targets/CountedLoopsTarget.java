@@ -5,8 +5,8 @@ package io.loupe.validation.targets;
  * (the instrumenter's {@code CountedLoops}), in every shape that changes what the exit must
  * stream: no iteration, one, many; loops in sequence and inside outer loops; an exit that is at
  * once the outer loop's back edge; a do-while whose only block is the header; a call in the body;
- * an exception out of the loop, caught by a caller or by a handler of the same method after the
- * loop; a loop inside a handler's range (not counted) next to one outside it.
+ * an exception out of the loop, caught by a caller (in a try followed by another counted loop, or
+ * in {@code main}); a loop inside a handler's range (not counted) next to one outside it.
  */
 public final class CountedLoopsTarget {
 
@@ -100,24 +100,16 @@ public final class CountedLoopsTarget {
         return s;
     }
 
-    /** The loop may throw; a handler after it, in the same method, catches. */
+    /** A counted loop in the callee may throw; this method catches, then runs a counted loop of its own. */
     static long guarded(int[] a, int n) {
         long s = 0;
         try {
-            s += partial(a, n);
+            s += sumTo(a, n);
         } catch (ArrayIndexOutOfBoundsException e) {
             s -= 7;
         }
         for (int i = 0; i < Math.min(n, a.length); i++) {
             s += a[i] ^ 5;
-        }
-        return s;
-    }
-
-    static long partial(int[] a, int n) {
-        long s = 0;
-        for (int i = 0; i < n; i++) {
-            s += a[i];
         }
         return s;
     }
