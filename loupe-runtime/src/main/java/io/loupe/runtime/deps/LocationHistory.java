@@ -24,6 +24,13 @@ import java.util.Arrays;
  * open-addressing index — a location read by many sites in many contexts (a shared buffer, a
  * configuration field) does not make every load scan them all.
  *
+ * <p>Collapsed entries go on a free list that the next appended entry takes first. In a loop the
+ * steady state is one entry appended and one collapsed per iteration, so the arrays neither grow
+ * nor need compacting: they only grow when the live entries fill them. (Compacting them whenever
+ * they filled up, as an earlier version did, cost a fresh array and a pass over every entry every
+ * few iterations: 40% of the profiler's time on compression kernels.) Entries are therefore not
+ * in time order; a key's latest entry is the one that heads its chain ({@code loadChain > 0}).
+ *
  * <p>Entries of other threads are never merged with this thread's (their times are on another
  * clock); they give cross-thread dependences, without loop relations.
  *
@@ -60,15 +67,16 @@ public final class LocationHistory {
     private long storeTime;
     private int storeThread;
 
-    private int loads;   // entries in use, dead ones included
-    private int dead;
+    private int loads;   // entries handed out since the last store, free ones included
+    private int dead;    // entries on the free list
+    private int free = -1;   // the free list's first entry, linked through loadPrev
     // allocated on the first load: many locations are only ever written
-    private int[] loadSite = NONE;   // -1: a dead entry (collapsed into a later one)
+    private int[] loadSite = NONE;   // -1: a free entry (collapsed into a later one)
     private int[] loadCtx = NONE;
     private long[] loadTime = NO_TIMES;
     private int[] loadThread = NONE;
-    private int[] loadPrev = NONE;   // the key's next older entry, or -1
-    private int[] loadChain = NONE;  // the length of the key's chain from this entry back
+    private int[] loadPrev = NONE;   // the key's next older entry, or -1; a free entry: the next free one
+    private int[] loadChain = NONE;  // a chain's head (its key's latest entry): the chain's length; others 0
     private int[] index;                   // entry + 1 of each key's latest entry, 0 empty
     private boolean indexed;               // whether index holds the current entries (past INDEXED)
 
@@ -108,6 +116,7 @@ public final class LocationHistory {
             storeThread = t.id;
             loads = 0;
             dead = 0;
+            free = -1;
             indexed = false;   // cleared when it is next needed (rebuildIndex), not at every store
         } else {
             if (hasStore) {
@@ -133,19 +142,28 @@ public final class LocationHistory {
             loadTime[latest] = now;   // no threshold since: the same interval as now
             return;
         }
-        if (loads == loadSite.length) {
-            makeRoom();
-            if (latest >= 0) {
-                latest = latest(site, ctx, thread);   // entries moved
+        int e;
+        if (free >= 0) {
+            e = free;
+            free = loadPrev[e];
+            dead--;
+        } else {
+            if (loads == loadSite.length) {
+                grow();
             }
+            e = loads++;
         }
-        int e = loads++;
         loadSite[e] = site;
         loadCtx[e] = ctx;
         loadTime[e] = now;
         loadThread[e] = thread;
         loadPrev[e] = latest;
-        loadChain[e] = latest < 0 ? 1 : loadChain[latest] + 1;
+        if (latest < 0) {
+            loadChain[e] = 1;
+        } else {
+            loadChain[e] = loadChain[latest] + 1;
+            loadChain[latest] = 0;   // no longer the head
+        }
         if (indexed) {
             indexPut(e);
         } else if (loads - dead > INDEXED) {
@@ -173,6 +191,8 @@ public final class LocationHistory {
             if (iv == keptInterval) {
                 loadPrev[kept] = loadPrev[p];
                 loadSite[p] = -1;
+                loadPrev[p] = free;
+                free = p;
                 dead++;
                 removed++;
             } else {
@@ -198,7 +218,7 @@ public final class LocationHistory {
             }
         }
         for (int e = loads - 1; e >= 0; e--) {
-            if (loadSite[e] == site && loadCtx[e] == ctx && loadThread[e] == thread) {
+            if (loadSite[e] == site && loadChain[e] > 0 && loadCtx[e] == ctx && loadThread[e] == thread) {
                 return e;
             }
         }
@@ -234,47 +254,24 @@ public final class LocationHistory {
             java.util.Arrays.fill(index, 0);
         }
         indexed = true;
-        for (int e = 0; e < loads; e++) {   // in time order: a key's latest is put last
-            if (loadSite[e] >= 0) {
+        for (int e = 0; e < loads; e++) {
+            if (loadSite[e] >= 0 && loadChain[e] > 0) {   // the heads: one per key
                 indexPut(e);
             }
         }
     }
 
-    /** Drops dead entries (renumbering the chains), and grows the arrays if they stay over half full. */
-    private void makeRoom() {
-        if (dead > 0) {
-            int[] moved = new int[loads];
-            int kept = 0;
-            for (int e = 0; e < loads; e++) {
-                if (loadSite[e] < 0) {
-                    moved[e] = -1;
-                    continue;
-                }
-                moved[e] = kept;
-                loadSite[kept] = loadSite[e];
-                loadCtx[kept] = loadCtx[e];
-                loadTime[kept] = loadTime[e];
-                loadThread[kept] = loadThread[e];
-                loadChain[kept] = loadChain[e];
-                int prev = loadPrev[e];
-                loadPrev[kept] = prev < 0 ? -1 : moved[prev];   // an older entry: already moved
-                kept++;
-            }
-            loads = kept;
-            dead = 0;
-        }
-        if (loads * 2 > loadSite.length || loadSite.length == 0) {
-            int n = Math.max(2, loadSite.length * 2);
-            loadSite = Arrays.copyOf(loadSite, n);
-            loadCtx = Arrays.copyOf(loadCtx, n);
-            loadTime = Arrays.copyOf(loadTime, n);
-            loadThread = Arrays.copyOf(loadThread, n);
-            loadPrev = Arrays.copyOf(loadPrev, n);
-            loadChain = Arrays.copyOf(loadChain, n);
-        }
-        if (indexed || loads > INDEXED) {
-            rebuildIndex();
+    /** Doubles the entry arrays (called when every entry is live). */
+    private void grow() {
+        int n = Math.max(2, loadSite.length * 2);
+        loadSite = Arrays.copyOf(loadSite, n);
+        loadCtx = Arrays.copyOf(loadCtx, n);
+        loadTime = Arrays.copyOf(loadTime, n);
+        loadThread = Arrays.copyOf(loadThread, n);
+        loadPrev = Arrays.copyOf(loadPrev, n);
+        loadChain = Arrays.copyOf(loadChain, n);
+        if (indexed) {
+            rebuildIndex();   // the index is sized to the arrays
         }
     }
 }
