@@ -4,20 +4,38 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The shadow of an object: one history per instance field id it has been accessed with, in a small
- * open-addressing table keyed by the field id (global ids, handed out by the instrumenter). Most
- * objects see a few fields, so the table starts with four slots and doubles at three quarters full.
+ * The shadow of an object: one history per instance field id it has been accessed with (global
+ * ids, handed out by the instrumenter). Most objects see one or two fields, so the first two
+ * live in fields of the shadow itself (a shadow of 32 bytes, where a table of four slots took 104);
+ * the others go into a small open-addressing table keyed by the field id, created for the third
+ * field, starting with four slots and doubling at three quarters full.
  *
- * <p>Lookups take no lock. A slot is published value first, key second (release stores), and read
- * key first (acquire loads), so a reader that sees a key sees its history. Insertion is under the
- * shadow's monitor and re-probes first, so one field gets one history. Growing builds a new table
- * and publishes it through a volatile field; an old table is never written again, so a reader
- * still holding it can only miss, and a miss goes to the monitor.
+ * <p>Lookups take no lock. A slot, inline or in the table, is published value first, key second
+ * (release stores), and read key first (acquire loads), so a reader that sees a key sees its
+ * history. Insertion is under the shadow's monitor and looks again first, so one field gets one
+ * history. Growing builds a new table and publishes it through a volatile field; an old table is
+ * never written again, so a reader still holding it can only miss, and a miss goes to the monitor.
  */
 public final class ObjectShadow extends Shadow {
 
     private static final VarHandle KEY = MethodHandles.arrayElementVarHandle(int[].class);
     private static final VarHandle VALUE = MethodHandles.arrayElementVarHandle(LocationHistory[].class);
+    private static final VarHandle KEY0;
+    private static final VarHandle KEY1;
+    private static final VarHandle VALUE0;
+    private static final VarHandle VALUE1;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            KEY0 = l.findVarHandle(ObjectShadow.class, "key0", int.class);
+            KEY1 = l.findVarHandle(ObjectShadow.class, "key1", int.class);
+            VALUE0 = l.findVarHandle(ObjectShadow.class, "value0", LocationHistory.class);
+            VALUE1 = l.findVarHandle(ObjectShadow.class, "value1", LocationHistory.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /** keys hold field id + 1; 0 is an empty slot. */
     private static final class Table {
@@ -31,7 +49,17 @@ public final class ObjectShadow extends Shadow {
         }
     }
 
-    private volatile Table table = new Table(4);
+    // the two inline slots (field id + 1, 0 empty), filled in this order, read through the handles
+    @SuppressWarnings("unused")
+    private int key0;
+    @SuppressWarnings("unused")
+    private int key1;
+    @SuppressWarnings("unused")
+    private LocationHistory value0;
+    @SuppressWarnings("unused")
+    private LocationHistory value1;
+    /** The other fields, once a third one is accessed. */
+    private volatile Table table;
 
     ObjectShadow() {
     }
@@ -42,11 +70,25 @@ public final class ObjectShadow extends Shadow {
 
     /** The history of instance field {@code fieldId} (≥ 0) of this object, created on first use. */
     public LocationHistory field(int fieldId) {
-        Table t = table;
         int key = fieldId + 1;
+        int k = (int) KEY0.getAcquire(this);
+        if (k == key) {
+            return (LocationHistory) VALUE0.getAcquire(this);
+        }
+        if (k == 0) {
+            return insert(fieldId);
+        }
+        k = (int) KEY1.getAcquire(this);
+        if (k == key) {
+            return (LocationHistory) VALUE1.getAcquire(this);
+        }
+        Table t = table;
+        if (k == 0 || t == null) {
+            return insert(fieldId);
+        }
         int mask = t.keys.length - 1;
         for (int i = slot(fieldId, mask); ; i = (i + 1) & mask) {
-            int k = (int) KEY.getAcquire(t.keys, i);
+            k = (int) KEY.getAcquire(t.keys, i);
             if (k == key) {
                 return (LocationHistory) VALUE.getAcquire(t.values, i);
             }
@@ -60,8 +102,29 @@ public final class ObjectShadow extends Shadow {
         if (fieldId < 0 || fieldId == Integer.MAX_VALUE) {
             throw new IllegalArgumentException("instance field id " + fieldId);
         }
-        Table t = table;
         int key = fieldId + 1;
+        if (key0 == key) {
+            return value0;
+        }
+        if (key0 == 0) {
+            LocationHistory h = new LocationHistory();
+            VALUE0.setRelease(this, h);
+            KEY0.setRelease(this, key);
+            return h;
+        }
+        if (key1 == key) {
+            return value1;
+        }
+        if (key1 == 0) {
+            LocationHistory h = new LocationHistory();
+            VALUE1.setRelease(this, h);
+            KEY1.setRelease(this, key);
+            return h;
+        }
+        Table t = table;
+        if (t == null) {
+            table = t = new Table(4);   // volatile: published before any slot is
+        }
         int i = find(t, fieldId);
         if (t.keys[i] == key) {
             return t.values[i];
@@ -100,6 +163,6 @@ public final class ObjectShadow extends Shadow {
 
     /** The number of fields accessed so far. */
     public synchronized int size() {
-        return table.used;
+        return (key0 != 0 ? 1 : 0) + (key1 != 0 ? 1 : 0) + (table == null ? 0 : table.used);
     }
 }
