@@ -21,7 +21,13 @@ import java.util.Arrays;
  * nor need compacting: they only grow when the live entries fill them. (Compacting them whenever
  * they filled up, as an earlier version did, cost a fresh array and a pass over every entry every
  * few iterations: 40% of the profiler's time on compression kernels.) Entries are therefore not
- * in time order; a key's latest entry is the one that heads its chain ({@code loadChain > 0}).
+ * in time order; a key's latest entry is the one that heads its chain (a chain length above 0).
+ *
+ * <p>The entries live in one {@code long[]}, four words each (site and context; time; thread and
+ * chain length; the next older entry): one allocation to create or grow, and an entry's words in
+ * one cache line. Six parallel arrays, as an earlier version had, took six allocations at every
+ * growth, which on h2 (fields read through getters from many contexts, so many keys per location)
+ * was an eighth of the profiler's time.
  *
  * <p>Only the thread holding the history's lock calls it.
  */
@@ -30,17 +36,53 @@ final class LoadChains {
     /** Past this many load entries, a key's latest entry is found through an index. */
     static final int INDEXED = 8;
 
+    /** Words per entry, and the word offsets within one. */
+    private static final int W = 4, KEY = 0, TIME = 1, THREAD_CHAIN = 2, PREV = 3;
+
     private int loads;   // entries handed out since the last store, free ones included
     private int dead;    // entries on the free list
-    private int free = -1;   // the free list's first entry, linked through loadPrev
-    private int[] loadSite = new int[2];   // -1: a free entry (collapsed into a later one)
-    private int[] loadCtx = new int[2];
-    private long[] loadTime = new long[2];
-    private int[] loadThread = new int[2];
-    private int[] loadPrev = new int[2];   // the key's next older entry, or -1; a free entry: the next free one
-    private int[] loadChain = new int[2];  // a chain's head (its key's latest entry): the chain's length; others 0
+    private int free = -1;   // the free list's first entry, linked through PREV
+    /**
+     * Per entry: site << 32 | context (a free entry, collapsed into a later one: site -1, so the word
+     * is negative); its time; thread << 32 | chain length (a chain's head, its key's latest entry:
+     * the chain's length; others 0); the key's next older entry or -1 (a free entry: the next free one).
+     */
+    private long[] d = new long[4 * W];
     private int[] index;                   // entry + 1 of each key's latest entry, 0 empty
     private boolean indexed;               // whether index holds the current entries (past INDEXED)
+
+    private static long key(int site, int ctx) {
+        return (long) site << 32 | (ctx & 0xFFFF_FFFFL);
+    }
+
+    private int site(int e) {
+        return (int) (d[e * W + KEY] >> 32);
+    }
+
+    private int ctx(int e) {
+        return (int) d[e * W + KEY];
+    }
+
+    private int thread(int e) {
+        return (int) (d[e * W + THREAD_CHAIN] >>> 32);
+    }
+
+    private int chain(int e) {
+        return (int) d[e * W + THREAD_CHAIN];
+    }
+
+    private void setChain(int e, int length) {
+        int b = e * W + THREAD_CHAIN;
+        d[b] = d[b] & 0xFFFF_FFFF_0000_0000L | (length & 0xFFFF_FFFFL);
+    }
+
+    private int prev(int e) {
+        return (int) d[e * W + PREV];
+    }
+
+    private long time(int e) {
+        return d[e * W + TIME];
+    }
 
     /** The number of live entries. */
     int size() {
@@ -49,10 +91,9 @@ final class LoadChains {
 
     /** At a store: the WAR dependences of store {@code site} on every live entry, then no entries. */
     void storeAfter(DepThread t, int site, int ctx, long serial) {
-        for (int i = 0; i < loads; i++) {
-            if (loadSite[i] >= 0) {
-                LocationHistory.dependence(t, DepType.WAR, loadSite[i], loadCtx[i], loadTime[i], loadThread[i],
-                        site, ctx, serial);
+        for (int e = 0; e < loads; e++) {
+            if (d[e * W + KEY] >= 0) {
+                LocationHistory.dependence(t, DepType.WAR, site(e), ctx(e), time(e), thread(e), site, ctx, serial);
             }
         }
         loads = 0;
@@ -63,33 +104,33 @@ final class LoadChains {
 
     /** Adds a load of {@code site} in context {@code ctx} by thread {@code thread} at {@code now}. */
     void addLoad(DepThread t, int site, int ctx, int thread, long now) {
-        int latest = latest(site, ctx, thread);
-        if (latest >= 0 && loadTime[latest] > t.newestThreshold()) {
-            loadTime[latest] = now;   // no threshold since: the same interval as now
+        long key = key(site, ctx);
+        int latest = latest(key, thread);
+        if (latest >= 0 && time(latest) > t.newestThreshold()) {
+            d[latest * W + TIME] = now;   // no threshold since: the same interval as now
             return;
         }
         int e;
         if (free >= 0) {
             e = free;
-            free = loadPrev[e];
+            free = prev(e);
             dead--;
         } else {
-            if (loads == loadSite.length) {
+            if (loads * W == d.length) {
                 grow();
             }
             e = loads++;
         }
-        loadSite[e] = site;
-        loadCtx[e] = ctx;
-        loadTime[e] = now;
-        loadThread[e] = thread;
-        loadPrev[e] = latest;
-        if (latest < 0) {
-            loadChain[e] = 1;
-        } else {
-            loadChain[e] = loadChain[latest] + 1;
-            loadChain[latest] = 0;   // no longer the head
+        int chain = 1;
+        if (latest >= 0) {
+            chain = chain(latest) + 1;
+            setChain(latest, 0);   // no longer the head
         }
+        int b = e * W;
+        d[b + KEY] = key;
+        d[b + TIME] = now;
+        d[b + THREAD_CHAIN] = (long) thread << 32 | chain;
+        d[b + PREV] = latest;
         if (indexed) {
             indexPut(e);
         } else if (loads - dead > INDEXED) {
@@ -99,25 +140,25 @@ final class LoadChains {
             // In a loop the key's previous entry and the one before it are usually both in the
             // earlier iterations of the current invocation now: one pair to compare. The whole
             // chain is walked when it has grown past what the stack can tell apart.
-            collapse(t, e, loadChain[e] > 2 * t.loopDepth() + 2 ? Integer.MAX_VALUE : 1);
+            collapse(t, e, chain > 2 * t.loopDepth() + 2 ? Integer.MAX_VALUE : 1);
         }
     }
 
     /**
      * Walks a key's chain back from its newest entry {@code e}, comparing at most {@code pairs}
-     * neighbours below the newest, and kills every entry whose interval equals its newer
+     * neighbours below the newest, and frees every entry whose interval equals its newer
      * neighbour's (intervals never increase going back in time).
      */
     private void collapse(DepThread t, int e, int pairs) {
-        int kept = loadPrev[e];
-        int keptInterval = t.interval(loadTime[kept]);
+        int kept = prev(e);
+        int keptInterval = t.interval(time(kept));
         int removed = 0;
-        for (int p = loadPrev[kept]; p >= 0 && pairs > 0; p = loadPrev[kept], pairs--) {
-            int iv = t.interval(loadTime[p]);
+        for (int p = prev(kept); p >= 0 && pairs > 0; p = prev(kept), pairs--) {
+            int iv = t.interval(time(p));
             if (iv == keptInterval) {
-                loadPrev[kept] = loadPrev[p];
-                loadSite[p] = -1;
-                loadPrev[p] = free;
+                d[kept * W + PREV] = prev(p);
+                d[p * W + KEY] = key(-1, 0);
+                d[p * W + PREV] = free;
                 free = p;
                 dead++;
                 removed++;
@@ -126,34 +167,38 @@ final class LoadChains {
                 keptInterval = iv;
             }
         }
-        loadChain[e] -= removed;   // only the newest entry's length is read again (at the next append)
+        setChain(e, chain(e) - removed);   // only the head's length is read again (at the next append)
     }
 
     /** The latest live entry of a key, or -1. */
-    private int latest(int site, int ctx, int thread) {
+    private int latest(long key, int thread) {
         if (indexed) {
             int mask = index.length - 1;
-            for (int i = hash(site, ctx, thread) & mask; ; i = (i + 1) & mask) {
+            for (int i = hash(key, thread) & mask; ; i = (i + 1) & mask) {
                 int e = index[i] - 1;
                 if (e < 0) {
                     return -1;
                 }
-                if (loadSite[e] == site && loadCtx[e] == ctx && loadThread[e] == thread) {
+                if (d[e * W + KEY] == key && thread(e) == thread) {
                     return e;
                 }
             }
         }
         for (int e = loads - 1; e >= 0; e--) {
-            if (loadSite[e] == site && loadChain[e] > 0 && loadCtx[e] == ctx && loadThread[e] == thread) {
-                return e;
+            int b = e * W;
+            if (d[b + KEY] == key) {
+                long tc = d[b + THREAD_CHAIN];
+                if ((int) (tc >>> 32) == thread && (int) tc > 0) {
+                    return e;
+                }
             }
         }
         return -1;
     }
 
     /** A full mix: the index takes the low bits, which a plain multiply leaves equal for keys equal in theirs. */
-    private static int hash(int site, int ctx, int thread) {
-        int h = site * 0x9E3779B9 ^ ctx * 0x85EBCA6B ^ thread * 0xC2B2AE35;
+    private static int hash(long key, int thread) {
+        int h = (int) (key >>> 32) * 0x9E3779B9 ^ (int) key * 0x85EBCA6B ^ thread * 0xC2B2AE35;
         h ^= h >>> 16;
         h *= 0x7FEB352D;
         return h ^ (h >>> 15);
@@ -161,11 +206,12 @@ final class LoadChains {
 
     /** Makes entry {@code e} its key's latest in the index (replacing the key's older entry). */
     private void indexPut(int e) {
+        long key = d[e * W + KEY];
+        int thread = thread(e);
         int mask = index.length - 1;
-        for (int i = hash(loadSite[e], loadCtx[e], loadThread[e]) & mask; ; i = (i + 1) & mask) {
+        for (int i = hash(key, thread) & mask; ; i = (i + 1) & mask) {
             int old = index[i] - 1;
-            if (old < 0 || loadSite[old] == loadSite[e] && loadCtx[old] == loadCtx[e]
-                    && loadThread[old] == loadThread[e]) {
+            if (old < 0 || d[old * W + KEY] == key && thread(old) == thread) {
                 index[i] = e + 1;
                 return;
             }
@@ -173,31 +219,25 @@ final class LoadChains {
     }
 
     private void rebuildIndex() {
-        int n = Integer.highestOneBit(Math.max(16, loadSite.length * 2) - 1) << 1;
+        int n = Integer.highestOneBit(Math.max(16, d.length / W * 2) - 1) << 1;
         if (index == null || index.length != n) {
             index = new int[n];
         } else {
-            java.util.Arrays.fill(index, 0);
+            Arrays.fill(index, 0);
         }
         indexed = true;
         for (int e = 0; e < loads; e++) {
-            if (loadSite[e] >= 0 && loadChain[e] > 0) {   // the heads: one per key
+            if (d[e * W + KEY] >= 0 && chain(e) > 0) {   // the heads: one per key
                 indexPut(e);
             }
         }
     }
 
-    /** Doubles the entry arrays (called when every entry is live). */
+    /** Doubles the entries (called when every entry is live). */
     private void grow() {
-        int n = Math.max(2, loadSite.length * 2);
-        loadSite = Arrays.copyOf(loadSite, n);
-        loadCtx = Arrays.copyOf(loadCtx, n);
-        loadTime = Arrays.copyOf(loadTime, n);
-        loadThread = Arrays.copyOf(loadThread, n);
-        loadPrev = Arrays.copyOf(loadPrev, n);
-        loadChain = Arrays.copyOf(loadChain, n);
+        d = Arrays.copyOf(d, d.length * 2);
         if (indexed) {
-            rebuildIndex();   // the index is sized to the arrays
+            rebuildIndex();   // the index is sized to the entries
         }
     }
 }
