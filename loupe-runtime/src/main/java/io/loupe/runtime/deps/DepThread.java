@@ -208,21 +208,19 @@ public final class DepThread {
     }
 
     /**
-     * The interval of the current thresholds {@code t} falls in: how many of them are ≤ t. Two
-     * times with the same interval have no threshold between them, whatever the thresholds' order.
+     * Whether times {@code older ≤ newer} fall in the same interval of the current thresholds: no
+     * threshold in {@code (older, newer]}. The levels whose thresholds all lie at or before
+     * {@code older} (a binary search of the prefix maxima) cannot have one; the others are checked.
      */
-    int interval(long t) {
-        int below = levelsBefore(t);
-        int n = 2 * below;
-        for (int l = below; l < depth; l++) {
-            if (lvInv[l] <= t) {
-                n++;
-            }
-            if (lvIter[l] <= t) {
-                n++;
+    boolean sameInterval(long older, long newer) {
+        for (int l = levelsBefore(older); l < depth; l++) {
+            long inv = lvInv[l];
+            long iter = lvIter[l];
+            if (inv > older && inv <= newer || iter > older && iter <= newer) {
+                return false;
             }
         }
-        return n;
+        return true;
     }
 
     // ---- loops ----

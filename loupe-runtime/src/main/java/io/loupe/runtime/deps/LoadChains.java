@@ -110,6 +110,21 @@ final class LoadChains {
             d[latest * W + TIME] = now;   // no threshold since: the same interval as now
             return;
         }
+        // In a loop the key's latest entry and the one before it are usually both in the earlier
+        // iterations of the current invocation now, so the new entry makes them one: the chain
+        // keeps its length. The same chain results from moving their times down one entry in
+        // place, with no entry appended or freed and the index untouched. Below the bound only
+        // that pair is compared; past it the whole chain is walked (collapse).
+        int bound = 2 * t.loopDepth() + 2;
+        if (latest >= 0 && chain(latest) >= 2 && chain(latest) < bound) {
+            int older = prev(latest);
+            long latestTime = time(latest);
+            if (t.sameInterval(time(older), latestTime)) {
+                d[older * W + TIME] = latestTime;
+                d[latest * W + TIME] = now;
+                return;
+            }
+        }
         int e;
         if (free >= 0) {
             e = free;
@@ -136,26 +151,21 @@ final class LoadChains {
         } else if (loads - dead > INDEXED) {
             rebuildIndex();
         }
-        if (latest >= 0) {
-            // In a loop the key's previous entry and the one before it are usually both in the
-            // earlier iterations of the current invocation now: one pair to compare. The whole
-            // chain is walked when it has grown past what the stack can tell apart.
-            collapse(t, e, chain > 2 * t.loopDepth() + 2 ? Integer.MAX_VALUE : 1);
+        if (chain > bound) {
+            collapse(t, e);   // grown past what the stack can tell apart: walk the whole chain
         }
     }
 
     /**
-     * Walks a key's chain back from its newest entry {@code e}, comparing at most {@code pairs}
-     * neighbours below the newest, and frees every entry whose interval equals its newer
-     * neighbour's (intervals never increase going back in time).
+     * Walks a key's chain back from its newest entry {@code e} and frees every entry below the
+     * newest whose interval equals its newer neighbour's (intervals never increase going back in
+     * time).
      */
-    private void collapse(DepThread t, int e, int pairs) {
+    private void collapse(DepThread t, int e) {
         int kept = prev(e);
-        int keptInterval = t.interval(time(kept));
         int removed = 0;
-        for (int p = prev(kept); p >= 0 && pairs > 0; p = prev(kept), pairs--) {
-            int iv = t.interval(time(p));
-            if (iv == keptInterval) {
+        for (int p = prev(kept); p >= 0; p = prev(kept)) {
+            if (t.sameInterval(time(p), time(kept))) {
                 d[kept * W + PREV] = prev(p);
                 d[p * W + KEY] = key(-1, 0);
                 d[p * W + PREV] = free;
@@ -164,7 +174,6 @@ final class LoadChains {
                 removed++;
             } else {
                 kept = p;
-                keptInterval = iv;
             }
         }
         setChain(e, chain(e) - removed);   // only the head's length is read again (at the next append)
