@@ -9,19 +9,21 @@ import java.util.Arrays;
  * the chains of the deduplication scheme (docs/deps.md, "History and deduplication"). Each key
  * {@code (site, context, thread)} has a chain of entries, newest first, one per interval of the
  * current thread's loop thresholds; adding a load touches only its key's chain: a load in the same
- * interval as the key's latest entry (no threshold since) just moves that entry's time; otherwise
- * it is appended and the chain is walked to collapse neighbours whose intervals have become equal
- * (loops exited since). A chain stays at most {@code 2 × depth + 2} entries long, and finding a
- * key's latest entry is a scan of a few entries or, past {@link #INDEXED} entries, a lookup in a
- * small open-addressing index — a location read by many sites in many contexts (a shared buffer, a
- * configuration field) does not make every load scan them all.
+ * interval as the key's latest entry (no threshold since) just moves that entry's time; one that
+ * makes the key's two newest entries fall into one interval (the loop's steady state) moves their
+ * times down in place; otherwise it is appended, and past {@code 2 × depth + 2} entries the chain
+ * is walked to collapse neighbours whose intervals have become equal (loops exited since). So a
+ * chain stays at most {@code 2 × depth + 2} entries long, and finding a key's latest entry is a
+ * scan of a few entries or, past {@link #INDEXED} entries, a lookup in a small open-addressing
+ * index — a location read by many sites in many contexts (a shared buffer, a configuration field)
+ * does not make every load scan them all.
  *
- * <p>Collapsed entries go on a free list that the next appended entry takes first. In a loop the
- * steady state is one entry appended and one collapsed per iteration, so the arrays neither grow
- * nor need compacting: they only grow when the live entries fill them. (Compacting them whenever
- * they filled up, as an earlier version did, cost a fresh array and a pass over every entry every
- * few iterations: 40% of the profiler's time on compression kernels.) Entries are therefore not
- * in time order; a key's latest entry is the one that heads its chain (a chain length above 0).
+ * <p>Collapsed entries go on a free list that the next appended entry takes first, so the
+ * entries only grow when the live ones fill them. (Compacting them whenever they filled up, as an
+ * earlier version did when every loop iteration appended an entry and collapsed one, cost a fresh
+ * array and a pass over every entry every few iterations: 40% of the profiler's time on
+ * commons-compress and commons-math.) Entries are therefore not in time order; a key's latest
+ * entry is the one that heads its chain (a chain length above 0).
  *
  * <p>The entries live in one {@code long[]}, four words each (site and context; time; thread and
  * chain length; the next older entry): one allocation to create or grow, and an entry's words in

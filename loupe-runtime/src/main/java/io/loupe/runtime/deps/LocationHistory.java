@@ -14,7 +14,7 @@ import io.loupe.data.deps.DepType;
  * destination access counts a dependence once however many entries give it): see
  * {@link LoadChains}.
  *
- * <p><b>Size.</b> Most locations are array elements and fields read by one site between stores,
+ * <p><b>Size.</b> Many locations are array elements and fields read by one key between stores,
  * so the history keeps one load entry inline and creates its {@link LoadChains} only when a second
  * entry is needed (another key, or the same key in a later interval). A history read that way is
  * one object of 64 bytes; with the chains' six arrays allocated on the first load, as an earlier
@@ -60,7 +60,7 @@ public final class LocationHistory {
     private int oneCtx;
     private long oneTime;
     private int oneThread;
-    /** The other load entries, once more than one was needed. */
+    /** Every load entry, once more than one was needed. */
     private LoadChains chains;
 
     /** The number of live load entries (for tests of the deduplication bound; read when the threads are quiet). */

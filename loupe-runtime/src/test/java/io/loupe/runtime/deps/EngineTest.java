@@ -4,6 +4,10 @@ import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.LoopRecord;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -152,6 +156,50 @@ class EngineTest {
         assertEquals(1, war.count());      // one store, however many loads it follows
         assertArrayEquals(new int[]{1}, war.loops());
         assertArrayEquals(new byte[]{Dependence.INTER}, war.relations());
+    }
+
+    /**
+     * {@code sameInterval(a, b)} against a count of the model stack's thresholds at or before each
+     * time, over random loop entries, iterations and exits with accesses between them.
+     */
+    @Property(tries = 300)
+    void sameIntervalAgreesWithCountingThresholds(@ForAll @Size(max = 120) List<@IntRange(min = 0, max = 3) Integer> ops) {
+        DepThread t = new DepProfiler(DepMode.LAMP, cs -> 100 + cs).newThread();
+        long clock = 0;                          // every event below ticks the thread's clock once
+        List<long[]> stack = new ArrayList<>();  // per level: {invocation, iteration}
+        List<Long> times = new ArrayList<>();
+        for (int op : ops) {
+            clock++;
+            if (op == 0) {
+                t.enterLoop(1 + stack.size());
+                stack.add(new long[]{clock, clock});
+            } else if (op == 1 && !stack.isEmpty()) {
+                t.nextIteration();
+                stack.get(stack.size() - 1)[1] = clock;
+            } else if (op == 2 && !stack.isEmpty()) {
+                t.exitLoop();
+                stack.remove(stack.size() - 1);
+            } else {
+                assertEquals(clock, t.tick());
+                times.add(clock);
+            }
+            for (int i = 0; i < times.size(); i++) {
+                for (int j = i; j < times.size(); j++) {
+                    long a = times.get(i);
+                    long b = times.get(j);
+                    assertEquals(thresholdsAtOrBefore(stack, a) == thresholdsAtOrBefore(stack, b),
+                            t.sameInterval(a, b), "times " + a + " and " + b);
+                }
+            }
+        }
+    }
+
+    private static int thresholdsAtOrBefore(List<long[]> stack, long time) {
+        int n = 0;
+        for (long[] level : stack) {
+            n += (level[0] <= time ? 1 : 0) + (level[1] <= time ? 1 : 0);
+        }
+        return n;
     }
 
     @Test
