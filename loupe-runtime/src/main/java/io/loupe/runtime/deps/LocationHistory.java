@@ -33,8 +33,6 @@ import io.loupe.data.deps.DepType;
  */
 public final class LocationHistory {
 
-    /** Past this many load entries, a key's latest entry is found through an index. */
-    static final int INDEXED = LoadChains.INDEXED;
     private static final java.lang.invoke.VarHandle LOCK;
 
     static {

@@ -207,7 +207,7 @@ class EngineTest {
         DepProfiler p = new DepProfiler(DepMode.LAMP, cs -> 100 + cs);
         DepThread t = p.newThread();
         LocationHistory x = new LocationHistory();
-        int sites = 3 * LocationHistory.INDEXED;
+        int sites = 3 * LoadChains.INDEXED;
         t.enterLoop(1);
         for (int i = 0; i < 50; i++) {
             t.enterLoop(2);
