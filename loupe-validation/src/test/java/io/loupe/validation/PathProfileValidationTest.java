@@ -39,13 +39,13 @@ class PathProfileValidationTest {
     static Stream<Arguments> runs() {
         List<Arguments> runs = new ArrayList<>();
         for (String target : List.of("LoopsTarget", "SwitchTarget", "ExceptionsTarget", "RecursionTarget",
-                "ThreadsTarget", "HugePathsTarget", "CountedLoopsTarget")) {
+                "ThreadsTarget", "HugePathsTarget", "CountedLoopsTarget", "ConstructorLoopsTarget")) {
             for (String options : List.of("k=1", "k=1,paths.arrayLimit=1", "k=2", "k=4")) {
                 runs.add(Arguments.of(target, options));
             }
         }
         // Counted loops with and without a pending run in front of them, in every storage mode.
-        for (String target : List.of("LoopsTarget", "CountedLoopsTarget")) {
+        for (String target : List.of("LoopsTarget", "CountedLoopsTarget", "ConstructorLoopsTarget")) {
             for (String options : List.of("k=1,paths.runLength=true", "k=1,paths.arrayLimit=1,paths.runLength=true",
                     "k=3,paths.runLength=false")) {
                 runs.add(Arguments.of(target, options));

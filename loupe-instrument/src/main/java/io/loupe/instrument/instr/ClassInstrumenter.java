@@ -16,6 +16,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
@@ -202,7 +203,14 @@ public final class ClassInstrumenter {
                     changed = true;
                 } else if (storage != MethodMeta.Storage.NONE) {
                     arraySizes[j] = storage == MethodMeta.Storage.ARRAY ? (int) model.numPaths() : 0;
-                    boolean rle = settings.runLength() && !m.name.equals("<init>") && hasRepeatablePathEnds(model);
+                    // A constructor defers path ends only past its super(…) call (ConstructorBody).
+                    AbstractInsnNode deferrableAfter = null;
+                    boolean deferrable = !m.name.equals("<init>");
+                    if (!deferrable && hasRepeatablePathEnds(model)) {
+                        deferrableAfter = ConstructorBody.deferrableAfter(cn.name, m, model);
+                        deferrable = deferrableAfter != null;
+                    }
+                    boolean rle = settings.runLength() && deferrable && hasRepeatablePathEnds(model);
                     PathRegister.Mode mode = mode(model, storage);
                     PathRegister reg;
                     if (classLocal && mode == PathRegister.Mode.EXIT_COUNT && storage == MethodMeta.Storage.ARRAY) {
@@ -212,7 +220,7 @@ public final class ClassInstrumenter {
                     } else {
                         reg = new PathRegister(mode, id, m.maxLocals, rle);
                     }
-                    new PathProbeInserter(m, model, reg, frames).insert();
+                    new PathProbeInserter(m, model, reg, frames, deferrable, deferrableAfter).insert();
                     changed = true;
                 }
             } catch (RuntimeException e) {
@@ -265,11 +273,7 @@ public final class ClassInstrumenter {
         return storage == MethodMeta.Storage.ARRAY ? PathRegister.Mode.ARRAY : PathRegister.Mode.TABLE;
     }
 
-    /**
-     * True if paths can end inside the method (back edges, cut edges), so run-length encoding pays.
-     * Constructors are left out: one handler cannot cover code both before and after the
-     * {@code super(…)} call, which the catch-all flush would need.
-     */
+    /** True if paths can end inside the method (back edges, cut edges), so run-length encoding pays. */
     private static boolean hasRepeatablePathEnds(MethodModel model) {
         return model.dag().edges().stream().anyMatch(e -> e.kind() == io.loupe.data.meta.EdgeKind.LOOP_EXIT
                 || e.kind() == io.loupe.data.meta.EdgeKind.CUT_EXIT);

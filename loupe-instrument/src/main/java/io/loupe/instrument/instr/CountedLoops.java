@@ -30,8 +30,8 @@ import java.util.List;
  * {@code repeated} for the other iterations, and the catch-all handler does the same when an
  * exception leaves the loop. Nothing else ends a path while the loop runs, so the stream of path
  * ends is exactly the one recorded item by item (or run-length encoded): every profile is
- * unchanged. Constructors keep their loops uncounted, for the reason they keep no run-length
- * encoding: the catch-all handler cannot cover the {@code super(…)} call.
+ * unchanged. A constructor counts its loops only when {@link ConstructorBody} places them all after
+ * its {@code super(…)} call, where its catch-all handler starts.
  *
  * <p>A loop qualifies when it is reducible with one back edge {@code t→h}; every block but the
  * header has exactly one successor and does not end the method; the header has two successors, one

@@ -46,15 +46,27 @@ final class PathProbeInserter {
     private final MethodModel model;
     private final PathRegister reg;
     private final boolean frames;
+    private final boolean deferrable;
+    private final AbstractInsnNode coveredAfter;
     private final InsnList trampolines = new InsnList();
     private final Map<LabelNode, LabelNode> handlerTrampolines = new HashMap<>();
     private List<CountedLoops.Loop> counted = List.of();
 
-    PathProbeInserter(MethodNode m, MethodModel model, PathRegister reg, boolean frames) {
+    /**
+     * @param deferrable   false if path ends must not be kept pending (counted loops): a
+     *                     constructor whose loops {@link ConstructorBody} cannot all place after
+     *                     its {@code super(…)} call
+     * @param coveredAfter in a constructor, its {@code super(…)} or {@code this(…)} call: the
+     *                     catch-all handler starts after it; null elsewhere
+     */
+    PathProbeInserter(MethodNode m, MethodModel model, PathRegister reg, boolean frames, boolean deferrable,
+            AbstractInsnNode coveredAfter) {
         this.m = m;
         this.model = model;
         this.reg = reg;
         this.frames = frames;
+        this.deferrable = deferrable;
+        this.coveredAfter = coveredAfter;
     }
 
     /** Inserts all probes. Throws {@link IllegalStateException} if the method cannot be instrumented. */
@@ -62,7 +74,7 @@ final class PathProbeInserter {
         ControlFlowGraph g = model.cfg();
         BallLarusDag dag = model.dag();
         List<AbstractInsnNode> insns = g.instructions();
-        if (reg.canCountLoops() && !m.name.equals("<init>")) {
+        if (reg.canCountLoops() && deferrable) {
             counted = CountedLoops.find(model);
             reg.countLoops(counted.size());
         }
@@ -112,13 +124,17 @@ final class PathProbeInserter {
      * Covers the original code with a last, catch-everything handler that records the pending run
      * and the iterations of a counted loop the exception leaves before it leaves the method (it is
      * rethrown unchanged). Handlers the method had come first in the table, so they still catch
-     * what they caught. Never in a constructor: one handler cannot cover code both before and after
-     * the {@code super(…)} call (ClassInstrumenter keeps run-length encoding out of them, and
-     * counted loops are not looked for there).
+     * what they caught. In a constructor it starts after the {@code super(…)} call: one handler
+     * cannot cover code both before and after it, and nothing is pending before it
+     * ({@link ConstructorBody}).
      */
     private void catchAllFlush() {
         LabelNode start = new LabelNode();
-        m.instructions.insert(start);
+        if (coveredAfter != null) {
+            m.instructions.insert(coveredAfter, start);
+        } else {
+            m.instructions.insert(start);
+        }
         InsnList handler = new InsnList();
         for (CountedLoops.Loop loop : counted) {
             handler.add(reg.countedExit(loop.index(), loop.offset(), loop.repeated()));
