@@ -82,4 +82,20 @@ public final class Loupe {
         a[slot]++;
         return ClassSlots.claim(classKey) ? a : null;
     }
+
+    /**
+     * The slow path of a class's method that hands its methods with loops their counter array
+     * ({@code $loupe$counters}): the current thread's array for class {@code classKey}.
+     */
+    public static long[] classCounters(int classKey) {
+        return thread().classCounters(classKey);
+    }
+
+    /**
+     * True exactly once per class, for the thread that becomes its owner and keeps its array in
+     * the class's private static fields ({@code $loupe$counters}).
+     */
+    public static boolean claimClass(int classKey) {
+        return ClassSlots.claim(classKey);
+    }
 }

@@ -30,6 +30,18 @@ import org.objectweb.asm.tree.VarInsnNode;
  * }
  * </pre>
  *
+ * Methods with loops (the ARRAY mode) count in the same array, at slots of their own: at entry
+ * they take the array the same way, and their path register carries their slot offset.
+ *
+ * <pre>
+ * private static synthetic long[] $loupe$counters() {
+ *     if ($loupe$owner == Thread.currentThread()) return $loupe$counts;
+ *     long[] mine = Loupe.classCounters(classKey);          // this thread's array for the class
+ *     if (Loupe.claimClass(classKey)) { $loupe$counts = mine; $loupe$owner = Thread.currentThread(); }
+ *     return mine;
+ * }
+ * </pre>
+ *
  * Only one thread ever becomes the owner ({@code ClassSlots.claim}), and it sets both fields
  * itself before it reads them, so no other thread ever writes the owner's array: counts stay
  * exact with any number of threads. The members are private static synthetic and there is no
@@ -40,6 +52,13 @@ final class ClassCounters {
     static final String OWNER = "$loupe$owner";
     static final String COUNTS = "$loupe$counts";
     static final String COUNT = "$loupe$count";
+    static final String COUNTERS = "$loupe$counters";
+
+    /**
+     * The most slots a class-local array gets for methods with loops: past it they keep arrays of
+     * their own, allocated only when they run (a class array is allocated whole at its first count).
+     */
+    static final int ARRAY_SLOT_LIMIT = 16_384;
 
     private static final int FIELD_ACCESS = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC
             | Opcodes.ACC_TRANSIENT;
@@ -56,8 +75,18 @@ final class ClassCounters {
                 && cn.methods.stream().noneMatch(m -> m.name.startsWith("$loupe$"));
     }
 
-    /** Adds the two fields and the counting method to {@code cn}. */
-    static void addTo(ClassNode cn, int classKey, boolean frames) {
+    /**
+     * Adds the two fields and the counting method to {@code cn}, and the method that hands out the
+     * array if {@code arrays} (some method with loops counts there).
+     */
+    static void addTo(ClassNode cn, int classKey, boolean frames, boolean arrays) {
+        addCount(cn, classKey, frames);
+        if (arrays) {
+            addCounters(cn, classKey, frames);
+        }
+    }
+
+    private static void addCount(ClassNode cn, int classKey, boolean frames) {
         cn.fields.add(new FieldNode(FIELD_ACCESS, OWNER, "Ljava/lang/Thread;", null, null));
         cn.fields.add(new FieldNode(FIELD_ACCESS, COUNTS, "[J", null, null));
         MethodNode m = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, COUNT, "(I)V", null, null);
@@ -99,6 +128,43 @@ final class ClassCounters {
         l.add(new InsnNode(Opcodes.RETURN));
         m.maxLocals = 1;
         m.maxStack = 6;
+        cn.methods.add(m);
+    }
+
+    private static void addCounters(ClassNode cn, int classKey, boolean frames) {
+        MethodNode m = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, COUNTERS, "()[J", null, null);
+        InsnList l = m.instructions;
+        LabelNode slow = new LabelNode();
+        LabelNode notOwner = new LabelNode();
+        // Stack: Thread, Thread → (empty); then [J → (returned)
+        l.add(new FieldInsnNode(Opcodes.GETSTATIC, cn.name, OWNER, "Ljava/lang/Thread;"));
+        l.add(currentThread());
+        l.add(new JumpInsnNode(Opcodes.IF_ACMPNE, slow));
+        l.add(new FieldInsnNode(Opcodes.GETSTATIC, cn.name, COUNTS, "[J"));
+        l.add(new InsnNode(Opcodes.ARETURN));
+        l.add(slow);
+        if (frames) {
+            l.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 0, new Object[0]));
+        }
+        // Stack: I → [J → (empty), local 0 = mine; I → Z → (empty)
+        l.add(IntConstant.push(classKey));
+        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, PathRegister.LOUPE, "classCounters", "(I)[J", false));
+        l.add(new VarInsnNode(Opcodes.ASTORE, 0));
+        l.add(IntConstant.push(classKey));
+        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, PathRegister.LOUPE, "claimClass", "(I)Z", false));
+        l.add(new JumpInsnNode(Opcodes.IFEQ, notOwner));
+        l.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        l.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, COUNTS, "[J"));
+        l.add(currentThread());
+        l.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, OWNER, "Ljava/lang/Thread;"));
+        l.add(notOwner);
+        if (frames) {
+            l.add(new FrameNode(Opcodes.F_NEW, 1, new Object[] {"[J"}, 0, new Object[0]));
+        }
+        l.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        l.add(new InsnNode(Opcodes.ARETURN));
+        m.maxLocals = 1;
+        m.maxStack = 2;
         cn.methods.add(m);
     }
 

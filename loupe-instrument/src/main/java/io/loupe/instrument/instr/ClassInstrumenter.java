@@ -172,6 +172,7 @@ public final class ClassInstrumenter {
         boolean classLocal = classKey >= 0 && ClassCounters.applicable(cn);
         List<int[]> slots = new ArrayList<>();   // {method id, offset, paths} of class-local methods
         int slotCount = 0;
+        boolean arrays = false;   // a class-local method with loops, which needs ClassCounters.COUNTERS
         for (int j = 0; j < withCode.size(); j++) {
             MethodNode m = cn.methods.get(withCode.get(j));
             int id = base + j;
@@ -217,6 +218,12 @@ public final class ClassInstrumenter {
                         reg = PathRegister.classLocal(id, m.maxLocals, cn.name, slotCount);
                         slots.add(new int[] {id, slotCount, (int) model.numPaths()});
                         slotCount += (int) model.numPaths();
+                    } else if (classLocal && mode == PathRegister.Mode.ARRAY
+                            && slotCount + model.numPaths() <= ClassCounters.ARRAY_SLOT_LIMIT) {
+                        reg = PathRegister.classLocalArray(id, m.maxLocals, rle, cn.name, slotCount);
+                        slots.add(new int[] {id, slotCount, (int) model.numPaths()});
+                        slotCount += (int) model.numPaths();
+                        arrays = true;
                     } else {
                         reg = new PathRegister(mode, id, m.maxLocals, rle);
                     }
@@ -233,7 +240,7 @@ public final class ClassInstrumenter {
         }
         ClassSlots.Layout layout = null;
         if (!slots.isEmpty()) {
-            ClassCounters.addTo(cn, classKey, (cn.version & 0xffff) >= Opcodes.V1_6);
+            ClassCounters.addTo(cn, classKey, (cn.version & 0xffff) >= Opcodes.V1_6, arrays);
             layout = new ClassSlots.Layout(slots.stream().mapToInt(x -> x[0]).toArray(),
                     slots.stream().mapToInt(x -> x[1]).toArray(), slots.stream().mapToInt(x -> x[2]).toArray(), slotCount);
         }

@@ -63,8 +63,9 @@ final class PathRegister {
     private final int last;
     private final int run;
     private int countedLoops;   // loops whose path ends are counted (CountedLoops), two locals each after the others
-    private final String classOwner;   // EXIT_COUNT through the class's own counter (ClassCounters), or null
+    private final String classOwner;   // counts in the class's own array (ClassCounters), or null
     private final int slotOffset;
+    private final int startOffset;     // added to every path start: slotOffset for a class-local ARRAY register
 
     PathRegister(Mode mode, int methodId, int base, boolean rle) {
         this(mode, methodId, base, rle, null, 0);
@@ -78,9 +79,20 @@ final class PathRegister {
         return new PathRegister(Mode.EXIT_COUNT, methodId, base, false, owner, slotOffset);
     }
 
+    /**
+     * An ARRAY register whose counter array is {@code owner}'s class-local one
+     * ({@link ClassCounters#COUNTERS}), the method's paths at slots {@code slotOffset + pathId}.
+     * The path register itself carries the offset (every start adds it), so path ends cost what
+     * they cost with a per-method array.
+     */
+    static PathRegister classLocalArray(int methodId, int base, boolean rle, String owner, int slotOffset) {
+        return new PathRegister(Mode.ARRAY, methodId, base, rle, owner, slotOffset);
+    }
+
     private PathRegister(Mode mode, int methodId, int base, boolean rle, String classOwner, int slotOffset) {
         this.classOwner = classOwner;
         this.slotOffset = slotOffset;
+        this.startOffset = mode == Mode.ARRAY && classOwner != null ? slotOffset : 0;
         this.mode = mode;
         this.methodId = methodId;
         this.rle = rle;
@@ -149,9 +161,14 @@ final class PathRegister {
                 return l;
             }
             case ARRAY -> {
-                // Stack: → int id → long[]
-                l.add(IntConstant.push(methodId));
-                l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "counters", "(I)[J", false));
+                if (classOwner != null) {
+                    // Stack: → long[]
+                    l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, classOwner, ClassCounters.COUNTERS, "()[J", false));
+                } else {
+                    // Stack: → int id → long[]
+                    l.add(IntConstant.push(methodId));
+                    l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "counters", "(I)[J", false));
+                }
             }
             case TABLE -> {
                 l.add(IntConstant.push(methodId));
@@ -251,7 +268,7 @@ final class PathRegister {
             l.add(IntConstant.push(offset));
             l.add(new InsnNode(Opcodes.IADD));
         }
-        l.add(IntConstant.push(repeated));
+        l.add(IntConstant.push(repeated + startOffset));
     }
 
     /**
@@ -350,10 +367,10 @@ final class PathRegister {
         return l;
     }
 
-    /** Starts a path: {@code r = c}. */
+    /** Starts a path: {@code r = c} (plus the slot offset of a class-local array). */
     InsnList start(long inc) {
         InsnList l = new InsnList();
-        l.add(IntConstant.push((int) inc));
+        l.add(IntConstant.push((int) inc + startOffset));
         l.add(new VarInsnNode(Opcodes.ISTORE, r));
         return l;
     }
