@@ -264,7 +264,6 @@ public final class KSlabForest {
         if (m <= 0) {
             return cursor;
         }
-        int period = upperDepth + 1;
         long key = ((long) methodId << 32) | (r & 0xffffffffL) | RUN_KEY;
         long[] t = memo;
         int i = memoIndex(t, cursor, key);
@@ -272,7 +271,10 @@ public final class KSlabForest {
             int[] pool = prefixes;
             int o = (int) t[i + MEMO_COUNTER];
             int length = pool[o];
-            if (m >= length + period) {
+            // The prefix's last item leaves the run periodic, and a hit means its run chain
+            // exists (a prune clears the memo), so any run that gets past the prefix continues
+            // there, however few items are left: cycles makes no node.
+            if (m >= length) {
                 if ((t[i + MEMO_COUNTER] += HIT) < 0) {
                     release(t, i);
                 }
@@ -326,8 +328,8 @@ public final class KSlabForest {
     }
 
     /**
-     * From the periodic state of the run chain at {@code at} (τ at its level k-2), {@code m}
-     * further items, {@code m >= k-1}: they count the chain's lower half cyclically.
+     * From the periodic state of the run chain at {@code at} (τ at its level k-2), {@code m >= 0}
+     * further items: they count the chain's lower half cyclically. The chain's nodes must exist.
      */
     private long cycles(int at, long m) {
         int period = upperDepth + 1;

@@ -67,9 +67,45 @@ class KSlabForestTest {
         assertEquals(stepped.items(), runs.items());
         if (!smallBudget) {
             assertEquals(paths(stepped.snapshot("t", k)), paths(runs.snapshot("t", k)));
+            assertEquals(stepped.size(), runs.size(), "no node that the steps would not make");
         } else {
             // Pruning happens at different moments; plain path counts stay exact either way.
             assertEquals(level1(stepped.snapshot("t", k)), level1(runs.snapshot("t", k)));
+        }
+    }
+
+    /**
+     * A run that follows a remembered prefix but ends before another whole period: the memo's
+     * prefix and the run chain a longer run made serve it, and it must leave the forest, and the
+     * cursor the next items continue from, as its steps would.
+     */
+    @Test
+    void aShortRunAfterARememberedPrefixIsRecordedAsItsStepsWouldBe() {
+        for (int k = 2; k <= 7; k++) {
+            for (int m = 0; m <= 3 * k; m++) {
+                KSlabForest stepped = new KSlabForest(k, KSlabForest.MAX_NODES);
+                KSlabForest runs = new KSlabForest(k, KSlabForest.MAX_NODES);
+                long a = stepped.step(KSlabForest.START, 1, 2);
+                long b = runs.step(KSlabForest.START, 1, 2);
+                long a0 = a;
+                long b0 = b;
+                for (int j = 0; j < 40; j++) {
+                    a = stepped.step(a, 1, 5);
+                }
+                b = runs.stepRun(b, 1, 5, 40);   // remembers the prefix from b0, makes the run chain
+                for (int round = 0; round < 3; round++) {
+                    a = a0;
+                    b = b0;
+                    for (int j = 0; j < m; j++) {
+                        a = stepped.step(a, 1, 5);
+                    }
+                    b = runs.stepRun(b, 1, 5, m);
+                    a = stepped.step(a, 1, 7);   // the cursor must be the one the steps reach
+                    b = runs.step(b, 1, 7);
+                }
+                assertEquals(paths(stepped.snapshot("t", k)), paths(runs.snapshot("t", k)), "k=" + k + ", m=" + m);
+                assertEquals(stepped.size(), runs.size(), "k=" + k + ", m=" + m);
+            }
         }
     }
 
