@@ -93,12 +93,8 @@ final class ClassCounters {
         InsnList l = m.instructions;
         LabelNode slow = new LabelNode();
         LabelNode notOwner = new LabelNode();
-        // Stack: Thread, Thread → (empty)
-        l.add(new FieldInsnNode(Opcodes.GETSTATIC, cn.name, OWNER, "Ljava/lang/Thread;"));
-        l.add(currentThread());
-        l.add(new JumpInsnNode(Opcodes.IF_ACMPNE, slow));
-        // Stack: [J, I → [J, I, [J, I → [J, I, J → [J, I, J, J → [J, I, J → (empty)
-        l.add(new FieldInsnNode(Opcodes.GETSTATIC, cn.name, COUNTS, "[J"));
+        ownerCounts(l, cn, slow);
+        // Stack: [J → [J, I → [J, I, [J, I → [J, I, J → [J, I, J, J → [J, I, J → (empty)
         l.add(new VarInsnNode(Opcodes.ILOAD, 0));
         l.add(new InsnNode(Opcodes.DUP2));
         l.add(new InsnNode(Opcodes.LALOAD));
@@ -116,9 +112,7 @@ final class ClassCounters {
         l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, PathRegister.LOUPE, "classCount", "(II)[J", false));
         l.add(new InsnNode(Opcodes.DUP));
         l.add(new JumpInsnNode(Opcodes.IFNULL, notOwner));
-        l.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, COUNTS, "[J"));
-        l.add(currentThread());
-        l.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, OWNER, "Ljava/lang/Thread;"));
+        becomeOwner(l, cn);
         l.add(new InsnNode(Opcodes.RETURN));
         l.add(notOwner);
         if (frames) {
@@ -136,11 +130,7 @@ final class ClassCounters {
         InsnList l = m.instructions;
         LabelNode slow = new LabelNode();
         LabelNode notOwner = new LabelNode();
-        // Stack: Thread, Thread → (empty); then [J → (returned)
-        l.add(new FieldInsnNode(Opcodes.GETSTATIC, cn.name, OWNER, "Ljava/lang/Thread;"));
-        l.add(currentThread());
-        l.add(new JumpInsnNode(Opcodes.IF_ACMPNE, slow));
-        l.add(new FieldInsnNode(Opcodes.GETSTATIC, cn.name, COUNTS, "[J"));
+        ownerCounts(l, cn, slow);
         l.add(new InsnNode(Opcodes.ARETURN));
         l.add(slow);
         if (frames) {
@@ -154,9 +144,7 @@ final class ClassCounters {
         l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, PathRegister.LOUPE, "claimClass", "(I)Z", false));
         l.add(new JumpInsnNode(Opcodes.IFEQ, notOwner));
         l.add(new VarInsnNode(Opcodes.ALOAD, 0));
-        l.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, COUNTS, "[J"));
-        l.add(currentThread());
-        l.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, OWNER, "Ljava/lang/Thread;"));
+        becomeOwner(l, cn);
         l.add(notOwner);
         if (frames) {
             l.add(new FrameNode(Opcodes.F_NEW, 1, new Object[] {"[J"}, 0, new Object[0]));
@@ -166,6 +154,22 @@ final class ClassCounters {
         m.maxLocals = 1;
         m.maxStack = 2;
         cn.methods.add(m);
+    }
+
+    /** Pushes the owner's array if the current thread owns the class, else jumps to {@code notOwner} (stack unchanged). */
+    private static void ownerCounts(InsnList l, ClassNode cn, LabelNode notOwner) {
+        // Stack: Thread, Thread → (empty) → [J
+        l.add(new FieldInsnNode(Opcodes.GETSTATIC, cn.name, OWNER, "Ljava/lang/Thread;"));
+        l.add(currentThread());
+        l.add(new JumpInsnNode(Opcodes.IF_ACMPNE, notOwner));
+        l.add(new FieldInsnNode(Opcodes.GETSTATIC, cn.name, COUNTS, "[J"));
+    }
+
+    /** Keeps the array on the stack as the class's and the current thread as its owner. Stack: [J → (empty). */
+    private static void becomeOwner(InsnList l, ClassNode cn) {
+        l.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, COUNTS, "[J"));
+        l.add(currentThread());
+        l.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, OWNER, "Ljava/lang/Thread;"));
     }
 
     private static MethodInsnNode currentThread() {
