@@ -64,8 +64,7 @@ final class PathRegister {
     private final int run;
     private int countedLoops;   // loops whose path ends are counted (CountedLoops), two locals each after the others
     private final String classOwner;   // counts in the class's own array (ClassCounters), or null
-    private final int slotOffset;
-    private final int startOffset;     // added to every path start: slotOffset for a class-local ARRAY register
+    private final int slotOffset;      // where the method's slots start in that array: added to every path start
 
     PathRegister(Mode mode, int methodId, int base, boolean rle) {
         this(mode, methodId, base, rle, null, 0);
@@ -73,7 +72,8 @@ final class PathRegister {
 
     /**
      * An EXIT_COUNT register whose path ends count through {@code owner}'s class-local counter
-     * ({@link ClassCounters}) at slots {@code slotOffset + pathId}.
+     * ({@link ClassCounters}) at slots {@code slotOffset + pathId}; the path register carries the
+     * offset, as in {@link #classLocalArray}.
      */
     static PathRegister classLocal(int methodId, int base, String owner, int slotOffset) {
         return new PathRegister(Mode.EXIT_COUNT, methodId, base, false, owner, slotOffset);
@@ -92,7 +92,6 @@ final class PathRegister {
     private PathRegister(Mode mode, int methodId, int base, boolean rle, String classOwner, int slotOffset) {
         this.classOwner = classOwner;
         this.slotOffset = slotOffset;
-        this.startOffset = mode == Mode.ARRAY && classOwner != null ? slotOffset : 0;
         this.mode = mode;
         this.methodId = methodId;
         this.rle = rle;
@@ -268,7 +267,7 @@ final class PathRegister {
             l.add(IntConstant.push(offset));
             l.add(new InsnNode(Opcodes.IADD));
         }
-        l.add(IntConstant.push(repeated + startOffset));
+        l.add(IntConstant.push(repeated + slotOffset));
     }
 
     /**
@@ -370,7 +369,7 @@ final class PathRegister {
     /** Starts a path: {@code r = c} (plus the slot offset of a class-local array). */
     InsnList start(long inc) {
         InsnList l = new InsnList();
-        l.add(IntConstant.push((int) inc + startOffset));
+        l.add(IntConstant.push((int) inc + slotOffset));
         l.add(new VarInsnNode(Opcodes.ISTORE, r));
         return l;
     }
@@ -407,7 +406,7 @@ final class PathRegister {
             case EXIT_COUNT -> {
                 if (classOwner != null) {
                     // Stack: I → (empty)
-                    pathId(l, inc + slotOffset);
+                    pathId(l, inc);
                     l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, classOwner, ClassCounters.COUNT, "(I)V", false));
                 } else {
                     // Stack: I, I → (empty)

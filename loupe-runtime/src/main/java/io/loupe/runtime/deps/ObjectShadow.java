@@ -107,19 +107,13 @@ public final class ObjectShadow extends Shadow {
             return value0;
         }
         if (key0 == 0) {
-            LocationHistory h = new LocationHistory();
-            VALUE0.setRelease(this, h);
-            KEY0.setRelease(this, key);
-            return h;
+            return publishInline(VALUE0, KEY0, key);
         }
         if (key1 == key) {
             return value1;
         }
         if (key1 == 0) {
-            LocationHistory h = new LocationHistory();
-            VALUE1.setRelease(this, h);
-            KEY1.setRelease(this, key);
-            return h;
+            return publishInline(VALUE1, KEY1, key);
         }
         Table t = table;
         if (t == null) {
@@ -147,6 +141,14 @@ public final class ObjectShadow extends Shadow {
         VALUE.setRelease(t.values, i, h);
         KEY.setRelease(t.keys, i, key);
         t.used++;
+        return h;
+    }
+
+    /** Fills an empty inline slot with a new history for {@code key}: value first, key second. */
+    private LocationHistory publishInline(VarHandle valueSlot, VarHandle keySlot, int key) {
+        LocationHistory h = new LocationHistory();
+        valueSlot.setRelease(this, h);
+        keySlot.setRelease(this, key);
         return h;
     }
 
