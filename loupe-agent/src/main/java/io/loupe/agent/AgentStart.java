@@ -15,6 +15,7 @@ import io.loupe.runtime.values.ValueProfiler;
 
 import java.lang.instrument.Instrumentation;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Set;
 
 /** Configures the runtime and installs the transformer; runs once the runtime is on the bootstrap class path. */
@@ -29,12 +30,23 @@ final class AgentStart {
             ValueProfiler.configure(valueConfig(options));
         }
         if (options.deps()) {
+            exportUnsafe(inst);
             Deps.configure(options.depsMode().equals("lamp") ? DepMode.LAMP : DepMode.CAMP);
         }
         new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version).installShutdownHook();
-        ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options), Warnings::warn);
-        inst.addTransformer(new LoupeTransformer(new ClassFilter(options.include(), options.exclude()), instrumenter,
-                options.verbose()), false);
+        ClassFilter filter = new ClassFilter(options.include(), options.exclude());
+        ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options), Warnings::warn,
+                internalName -> filter.accepts(internalName.replace('/', '.')));
+        inst.addTransformer(new LoupeTransformer(filter, instrumenter, options.verbose()), false);
+    }
+
+    /**
+     * Exports {@code jdk.internal.misc} to the runtime (the boot loader's unnamed module), whose
+     * shadow fields ({@code ShadowField}) are read and installed through its {@code Unsafe}.
+     */
+    private static void exportUnsafe(Instrumentation inst) {
+        inst.redefineModule(Object.class.getModule(), Set.of(),
+                Map.of("jdk.internal.misc", Set.of(Deps.class.getModule())), Map.of(), Set.of(), Map.of());
     }
 
     /** What the instrumenter does: path profiling or the block tracer, value profiling, or both. */

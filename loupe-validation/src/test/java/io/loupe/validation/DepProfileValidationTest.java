@@ -165,6 +165,35 @@ class DepProfileValidationTest {
     }
 
     @Test
+    void objectsKeepTheirShadowsInTheirOwnField(@TempDir Path dir) throws Exception {
+        Markers src = Markers.of("ShadowFieldsTarget");
+        for (String mode : List.of("camp", "lamp")) {
+            Path prof = dir.resolve("ShadowFieldsTarget-" + mode + ".prof");
+            DepsAnalysis a = run(dir, "ShadowFieldsTarget", mode);
+            assertEquals(18L, ProfileReader.read(prof).stats().get("deps.fieldShadows"),
+                    "the Derived, the Cell and its 16 copies keep their shadows in the synthetic field");
+
+            // one object through two static types: one set of locations
+            LoopVerdict both = only(loops(a, "throughBothTypes", src.line("bothTypes")));
+            assertEquals(List.of(0, 1, 1), carried(both));
+            DepEdge raw = only(edges(a, DepType.RAW, src.line("baseWrite"), src.line("derivedRead"), -1));
+            assertEquals(16, raw.count());
+            assertEquals(Map.of(both.id(), LoopRelation.Relation.INTRA), relations(raw));
+            assertEquals(15, only(edges(a, DepType.WAR, src.line("derivedRead"), src.line("baseWrite"), -1)).count());
+
+            // a clone's locations are its own
+            LoopVerdict copies = only(loops(a, "copies", src.line("copies")));
+            assertTrue(copies.parallelizable(), "each iteration writes a fresh copy: " + copies);
+            assertEquals(16, only(edges(a, DepType.RAW, src.line("originalWrite"), src.line("bothRead"), -1)).count(),
+                    "the original is written once, before the loop");
+            DepEdge own = only(edges(a, DepType.RAW, src.line("copyWrite"), src.line("bothRead"), -1));
+            assertEquals(16, own.count(), "each copy's read of its own write, not the original's");
+            assertEquals(Map.of(copies.id(), LoopRelation.Relation.INTRA), relations(own));
+            assertEquals(List.of(), edges(a, DepType.WAW, src.line("copyWrite"), src.line("copyWrite"), -1));
+        }
+    }
+
+    @Test
     void dependencesBetweenThreadsAreNotCarriedByLoops(@TempDir Path dir) throws Exception {
         Markers src = Markers.of("ThreadsTarget");
         for (String mode : List.of("camp", "lamp")) {

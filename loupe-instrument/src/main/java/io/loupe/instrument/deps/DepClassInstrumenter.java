@@ -5,12 +5,14 @@ import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.instrument.flow.UninitializedObjects;
 import io.loupe.runtime.deps.DepRegistry;
+import io.loupe.runtime.deps.ShadowField;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
@@ -20,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Instruments every method of a class for dependence profiling and registers the class's access
@@ -35,19 +38,33 @@ import java.util.function.Consumer;
 public final class DepClassInstrumenter {
 
     private final Consumer<String> warnings;
+    private final Predicate<String> instrumented;
 
-    public DepClassInstrumenter(Consumer<String> warnings) {
+    /**
+     * @param instrumented whether a class (internal name) will be instrumented too, so that the
+     *                     synthetic shadow field is declared in it and not in its subclasses; a
+     *                     wrong yes only sends the subclasses' objects to the shadow map, a wrong no
+     *                     only costs them a second, unused field ({@link ShadowField})
+     */
+    public DepClassInstrumenter(Consumer<String> warnings, Predicate<String> instrumented) {
         this.warnings = warnings;
+        this.instrumented = instrumented;
+    }
+
+    /** Every class declares its own shadow field (the runtime uses the topmost). */
+    public DepClassInstrumenter(Consumer<String> warnings) {
+        this(warnings, name -> false);
     }
 
     /** A method's model, ids and what the inserter must know besides. */
     private record Planned(int index, DepSites sites, DepProbeInserter.Ids ids) {
     }
 
-    /** The instrumented class, or null if nothing in it is profiled. */
+    /** The instrumented class, or null if nothing in it is profiled and it needs no shadow field. */
     public byte[] instrument(byte[] original) {
         ClassNode cn = read(original);
         String className = cn.name.replace('/', '.');
+        boolean shadowField = needsShadowField(cn);
         List<MethodNode> methods = new ArrayList<>();
         List<DepSites> models = new ArrayList<>();
         List<Integer> indexes = new ArrayList<>();
@@ -90,7 +107,7 @@ public final class DepClassInstrumenter {
             calls += sites.calls().size();
         }
         if (methods.isEmpty()) {
-            return null;
+            return shadowField ? write(withShadowField(cn)) : null;
         }
         int site = accesses == 0 ? 0 : DepRegistry.reserveSites(accesses);
         int loop = loops == 0 ? 0 : DepRegistry.reserveLoops(loops);
@@ -141,12 +158,10 @@ public final class DepClassInstrumenter {
                 continue;
             }
             if (leftAlone.size() == plans.size()) {
-                return null;
+                return shadowField ? write(withShadowField(read(original))) : null;
             }
             try {
-                ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-                copy.accept(cw);
-                return cw.toByteArray();
+                return write(shadowField ? withShadowField(copy) : copy);
             } catch (MethodTooLargeException e) {
                 int index = indexOf(copy, e.getMethodName(), e.getDescriptor());
                 if (index < 0 || leftAlone.contains(index)) {
@@ -197,6 +212,39 @@ public final class DepClassInstrumenter {
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether objects of this class need the synthetic shadow field declared here: a class (not an
+     * interface) whose superclass will not declare it, and that does not have it already.
+     */
+    private boolean needsShadowField(ClassNode cn) {
+        if ((cn.access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) != 0 || cn.superName == null) {
+            return false;
+        }
+        for (FieldNode f : cn.fields) {
+            if (f.name.equals(ShadowField.NAME)) {
+                return false;
+            }
+        }
+        return !instrumented.test(cn.superName);
+    }
+
+    /**
+     * Adds the shadow field: private (no other class can name it), transient (left out of Java
+     * serialization, its default {@code serialVersionUID} and the serializers that skip transient
+     * fields) and synthetic (skipped by frameworks that skip compiler-made members).
+     */
+    private static ClassNode withShadowField(ClassNode cn) {
+        cn.fields.add(new FieldNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC,
+                ShadowField.NAME, ShadowField.DESCRIPTOR, null, null));
+        return cn;
+    }
+
+    private static byte[] write(ClassNode cn) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cn.accept(cw);
+        return cw.toByteArray();
     }
 
     private static ClassNode read(byte[] bytes) {

@@ -16,6 +16,7 @@ import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 import java.util.ArrayList;
@@ -35,7 +36,9 @@ import java.util.Map;
  *   <li><b>Loop edges</b>: on each normal edge, the exits it takes (innermost first), the iteration
  *   if it is a back edge, the entries (outermost first) — before a {@code goto}, after the last
  *   instruction for a fall-through, in a trampoline after the code for a jump or switch target.</li>
- *   <li><b>Calls</b>: {@code T.enterCall(site, callee)} before, {@code T.exitCall()} right after.</li>
+ *   <li><b>Calls</b>: {@code T.enterCall(site, callee)} before, {@code T.exitCall()} right after;
+ *   after an object's {@code clone()} also {@code Deps.cloned(receiver, copy)}, the receiver kept
+ *   by a {@code dup} before the call.</li>
  *   <li><b>Accesses</b>: a call of {@code Deps} right before the instruction with copies of its
  *   reference and index operands (and for {@code aastore} the value). Bulk operations stash their
  *   arguments in scratch locals, pass what the probe needs and load them back.</li>
@@ -148,10 +151,21 @@ public final class DepProbeInserter {
             before.add(IntConstant.push(ids.firstCall() + c.ordinal()));
             before.add(IntConstant.push(ids.calleeIds()[c.ordinal()]));
             before.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "enterCall", "(II)V", false));
+            boolean clone = isClone(at);
+            if (clone) {
+                before.add(new InsnNode(Opcodes.DUP));   // the receiver, for Deps.cloned
+            }
             m.instructions.insertBefore(at, before);
             InsnList after = new InsnList();
             after.add(thread());
             after.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "exitCall", "()V", false));
+            if (clone) {
+                after.add(deps("cloned", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"));
+                Type result = Type.getReturnType(((MethodInsnNode) at).desc);
+                if (!result.getInternalName().equals("java/lang/Object")) {
+                    after.add(new TypeInsnNode(Opcodes.CHECKCAST, result.getInternalName()));
+                }
+            }
             m.instructions.insert(at, after);
         }
         // 5. accesses
@@ -171,6 +185,15 @@ public final class DepProbeInserter {
         m.instructions.insert(entry);
         m.instructions.add(trampolines);
         m.maxLocals = scratch + scratchSize;
+    }
+
+    /**
+     * A call of an object's {@code clone()} (an array's is a bulk access): its copy may carry the
+     * receiver's shadow in the synthetic field, so the receiver is kept for {@code Deps.cloned}.
+     */
+    private static boolean isClone(AbstractInsnNode n) {
+        return n instanceof MethodInsnNode call && call.getOpcode() != Opcodes.INVOKESTATIC
+                && call.name.equals("clone") && call.desc.startsWith("()L") && !call.owner.startsWith("[");
     }
 
     // ---- loop edges ----

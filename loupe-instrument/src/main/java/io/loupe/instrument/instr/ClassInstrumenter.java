@@ -26,6 +26,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Instruments every method of a class for path profiling (or the block tracer), value profiling,
@@ -60,10 +61,19 @@ public final class ClassInstrumenter {
     }
 
     public ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings) {
+        this(settings, warnings, name -> false);
+    }
+
+    /**
+     * @param instrumented whether a class (internal name) will be instrumented too: dependence
+     *                     profiling declares its shadow field in the topmost instrumented class
+     *                     of a hierarchy (see {@link DepClassInstrumenter})
+     */
+    public ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings, Predicate<String> instrumented) {
         this.settings = settings.paths();
         this.values = settings.values();
         this.warnings = warnings;
-        this.deps = settings.deps() ? new DepClassInstrumenter(warnings) : null;
+        this.deps = settings.deps() ? new DepClassInstrumenter(warnings, instrumented) : null;
     }
 
     /** The instrumented class, or null if no method was changed. */

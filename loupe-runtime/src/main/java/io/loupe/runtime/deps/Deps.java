@@ -99,6 +99,17 @@ public final class Deps {
         return s;
     }
 
+    /**
+     * After a call of {@code clone()} (not an array's) in instrumented code: {@code copy} is the
+     * call's result, {@code original} its receiver. A copy that carries the original's shadow in
+     * its synthetic field (copied with the rest) gets its own ({@link ShadowField#cloned}).
+     * Returns {@code copy}.
+     */
+    public static Object cloned(Object original, Object copy) {
+        ShadowField.cloned(original, copy);
+        return copy;
+    }
+
     // ---- fields ----
 
     /** {@code getfield} of instance field {@code field} of {@code o}. */

@@ -7,7 +7,9 @@ import java.lang.invoke.VarHandle;
  * A per-site inline cache in front of a {@link ShadowMap}: {@link Deps} keeps one per access site
  * and asks it, not the map, for a location's history. It remembers the map's entry for
  * the last object the site saw; a hit is a load of that entry's referent and one reference compare,
- * with no lock and no hashing. A miss asks the map and remembers the new entry.
+ * with no lock and no hashing. A miss asks the map and remembers the new entry. Objects whose
+ * class carries the synthetic shadow field ({@link ShadowField}) skip the map altogether: for them
+ * the site remembers the class's layout instead.
  *
  * <p>The cache holds the map's entry, a weak reference, not the object, so it keeps nothing alive.
  * A dead entry's referent is null and never equals the (non-null) object asked for. The remembered
@@ -21,6 +23,8 @@ public final class ShadowCache {
     private final ShadowMap map;
     @SuppressWarnings("unused")   // through LAST
     private ShadowMap.Entry last;
+    /** The layout of the class of the last object (not array) the site saw. */
+    private ShadowField.Layout layout = ShadowField.Layout.NONE;
     private long misses;
 
     private static final VarHandle LAST;
@@ -55,7 +59,7 @@ public final class ShadowCache {
 
     /** The history of instance field {@code fieldId} of {@code o}. */
     public LocationHistory field(Object o, int fieldId) {
-        return ((ObjectShadow) shadow(o)).field(fieldId);
+        return object(o).field(fieldId);
     }
 
     /** The history of element {@code index} of array {@code a}. */
@@ -68,9 +72,21 @@ public final class ShadowCache {
         return (ArrayShadow) shadow(a);
     }
 
-    /** The shadow of object {@code o}. */
+    /**
+     * The shadow of object {@code o}: from its synthetic field when its class has one
+     * ({@link ShadowField}), else from the map. The site remembers the layout of the last class
+     * it saw, so a site that sees one class pays a class compare and one load from the object.
+     * A layout is immutable, so a plain field serves threads that share the site.
+     */
     public ObjectShadow object(Object o) {
-        return (ObjectShadow) shadow(o);
+        Class<?> type = o.getClass();
+        ShadowField.Layout l = layout;
+        if (l.type != type) {
+            l = ShadowField.layout(type);
+            layout = l;
+        }
+        long offset = l.offset;
+        return offset >= 0 ? ShadowField.shadow(o, offset) : (ObjectShadow) shadow(o);
     }
 
     /** Misses so far (a racy count when threads share the site; for tests and statistics). */

@@ -60,6 +60,8 @@ public final class ShadowMap {
     /** Non-empty slots of the current table, and those among them known dead (under the lock). */
     private int used;
     private int dead;
+    /** Shadows created so far (under the lock). */
+    private long created;
 
     private static int hash(Object o) {
         int h = System.identityHashCode(o) * 0x9E3779B9;
@@ -128,6 +130,7 @@ public final class ShadowMap {
             }
             Shadow s = o.getClass().isArray() ? new ArrayShadow(Array.getLength(o)) : new ObjectShadow();
             Entry n = new Entry(o, h, s, queue);
+            created++;
             if (reuse >= 0) {
                 Entry old = t[reuse];
                 if (old.shadow == null) {
@@ -213,6 +216,13 @@ public final class ShadowMap {
             if (dead > 0 && dead * 2 >= used) {
                 rebuild(0);
             }
+        }
+    }
+
+    /** Shadows created so far: objects and arrays given one, dead or alive. */
+    public long created() {
+        synchronized (lock) {
+            return created;
         }
     }
 

@@ -16,6 +16,7 @@ import io.loupe.runtime.deps.DepMode;
 import io.loupe.runtime.deps.DepProfiler;
 import io.loupe.runtime.deps.DepRegistry;
 import io.loupe.runtime.deps.Deps;
+import io.loupe.runtime.deps.ShadowField;
 import io.loupe.runtime.paths.KSlabForest;
 import io.loupe.runtime.paths.PathTable;
 import io.loupe.runtime.paths.PathThread;
@@ -195,7 +196,9 @@ public final class ProfileDumper {
         stats.put("deps.accesses", profiler.accesses());
         stats.put("deps.contexts", (long) contexts.size());
         stats.put("deps.dependences", (long) dependences.size());
-        stats.put("deps.objects", (long) profiler.heap().size());
+        // objects and arrays given a shadow during the run, in the map or in synthetic fields
+        stats.put("deps.objects", profiler.heap().created() + ShadowField.created());
+        stats.put("deps.fieldShadows", ShadowField.created());
         stats.put("deps.staticFields", (long) profiler.statics().size());
         if (!profiler.skippedThreads().isEmpty()) {
             Warnings.warn("dependences of threads " + profiler.skippedThreads()

@@ -1,12 +1,15 @@
 package io.loupe.validation.transparency;
 
 import io.loupe.instrument.instr.ClassInstrumenter;
+import io.loupe.instrument.instr.InstrumentSettings;
 import io.loupe.instrument.instr.PathSettings;
+import io.loupe.runtime.deps.ShadowField;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
 import java.io.ObjectStreamClass;
 import java.io.Serializable;
+import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What the instrumenter adds to a class (the class-local counter: two fields and a method) must be
- * invisible to Java serialization: a class without an explicit {@code serialVersionUID} keeps the
+ * What the instrumenter adds to a class (the class-local counter: two fields and a method; the
+ * dependence profiler's shadow field) must be invisible to Java serialization: a class without an explicit {@code serialVersionUID} keeps the
  * one the JVM computes, so objects serialized by an unprofiled run still deserialize.
  */
 class SerialVersionTest {
@@ -39,17 +42,38 @@ class SerialVersionTest {
 
     @Test
     void instrumentedClassesKeepTheirComputedSerialVersionUid() throws Exception {
+        List<String> warnings = new ArrayList<>();
+        Class<?> copy = instrumented(new ClassInstrumenter(new PathSettings(1, 4096, false, false, false), warnings::add));
+        assertEquals(List.of(), warnings);
+        assertTrue(Arrays.stream(copy.getDeclaredFields()).anyMatch(f -> f.isSynthetic() && Modifier.isPrivate(f.getModifiers())),
+                "the class-local counter is there");
+        assertEquals(ObjectStreamClass.lookup(Point.class).getSerialVersionUID(), ObjectStreamClass.lookup(copy).getSerialVersionUID());
+    }
+
+    @Test
+    void theShadowFieldLeavesTheComputedSerialVersionUidAlone() throws Exception {
+        List<String> warnings = new ArrayList<>();
+        Class<?> copy = instrumented(new ClassInstrumenter(InstrumentSettings.depsAlone(), warnings::add));
+        assertEquals(List.of(), warnings);
+        Field shadow = copy.getDeclaredField(ShadowField.NAME);
+        int modifiers = shadow.getModifiers();
+        assertTrue(shadow.isSynthetic() && Modifier.isPrivate(modifiers) && Modifier.isTransient(modifiers)
+                && !Modifier.isStatic(modifiers), shadow.toString());
+        assertEquals(ObjectStreamClass.lookup(Point.class).getSerialVersionUID(), ObjectStreamClass.lookup(copy).getSerialVersionUID());
+        assertEquals(List.of(), Arrays.asList(ObjectStreamClass.lookup(copy).getFields()).stream()
+                .filter(f -> f.getName().equals(ShadowField.NAME)).toList(), "not in the serialized form");
+    }
+
+    /** {@link Point} instrumented by {@code instrumenter}, defined by a loader of its own. */
+    private Class<?> instrumented(ClassInstrumenter instrumenter) throws Exception {
         String name = Point.class.getName();
         byte[] original;
         try (InputStream in = Point.class.getResourceAsStream("SerialVersionTest$Point.class")) {
             original = in.readAllBytes();
         }
-        List<String> warnings = new ArrayList<>();
-        byte[] instrumented = new ClassInstrumenter(new PathSettings(1, 4096, false, false, false), warnings::add)
-                .instrument(original);
+        byte[] instrumented = instrumenter.instrument(original);
         assertNotNull(instrumented);
-        assertEquals(List.of(), warnings);
-        Class<?> copy = new ClassLoader(getClass().getClassLoader()) {
+        return new ClassLoader(getClass().getClassLoader()) {
             @Override
             protected Class<?> loadClass(String n, boolean resolve) throws ClassNotFoundException {
                 if (n.equals(name)) {
@@ -61,8 +85,5 @@ class SerialVersionTest {
                 return super.loadClass(n, resolve);
             }
         }.loadClass(name);
-        assertTrue(Arrays.stream(copy.getDeclaredFields()).anyMatch(f -> f.isSynthetic() && Modifier.isPrivate(f.getModifiers())),
-                "the class-local counter is there");
-        assertEquals(ObjectStreamClass.lookup(Point.class).getSerialVersionUID(), ObjectStreamClass.lookup(copy).getSerialVersionUID());
     }
 }
