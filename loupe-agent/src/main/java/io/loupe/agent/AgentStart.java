@@ -1,12 +1,14 @@
 package io.loupe.agent;
 
 import io.loupe.data.values.SiteKind;
+import io.loupe.instrument.deps.ShadowFields;
 import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.instrument.instr.InstrumentSettings;
 import io.loupe.instrument.instr.PathSettings;
 import io.loupe.instrument.values.ValueSettings;
 import io.loupe.runtime.deps.DepMode;
 import io.loupe.runtime.deps.Deps;
+import io.loupe.runtime.deps.ShadowFieldFilter;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.dump.Warnings;
 import io.loupe.runtime.paths.PathThread;
@@ -29,24 +31,35 @@ final class AgentStart {
         if (options.values()) {
             ValueProfiler.configure(valueConfig(options));
         }
+        ClassFilter filter = new ClassFilter(options.include(), options.exclude());
+        ShadowFields shadowFields = ShadowFields.NONE;
         if (options.deps()) {
-            exportUnsafe(inst);
+            if (openInternals(inst) && ShadowFieldFilter.install()) {
+                shadowFields = ShadowFields.topmost(internalName -> filter.accepts(internalName.replace('/', '.')));
+            }
             Deps.configure(options.depsMode().equals("lamp") ? DepMode.LAMP : DepMode.CAMP);
         }
         new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version).installShutdownHook();
-        ClassFilter filter = new ClassFilter(options.include(), options.exclude());
-        ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options), Warnings::warn,
-                internalName -> filter.accepts(internalName.replace('/', '.')));
+        ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options), Warnings::warn, shadowFields);
         inst.addTransformer(new LoupeTransformer(filter, instrumenter, options.verbose()), false);
     }
 
     /**
      * Exports {@code jdk.internal.misc} to the runtime (the boot loader's unnamed module), whose
-     * shadow fields ({@code ShadowField}) are read and installed through its {@code Unsafe}.
+     * shadow fields ({@code ShadowField}) are read and installed through its {@code Unsafe}, and
+     * opens {@code jdk.internal.reflect}, whose field filter keeps them out of reflection
+     * ({@code ShadowFieldFilter}). False, with the shadow map serving every object, if the JDK
+     * refuses.
      */
-    private static void exportUnsafe(Instrumentation inst) {
-        inst.redefineModule(Object.class.getModule(), Set.of(),
-                Map.of("jdk.internal.misc", Set.of(Deps.class.getModule())), Map.of(), Set.of(), Map.of());
+    private static boolean openInternals(Instrumentation inst) {
+        Set<Module> runtime = Set.of(Deps.class.getModule());
+        try {
+            inst.redefineModule(Object.class.getModule(), Set.of(), Map.of("jdk.internal.misc", runtime),
+                    Map.of("jdk.internal.reflect", runtime), Set.of(), Map.of());
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     /** What the instrumenter does: path profiling or the block tracer, value profiling, or both. */

@@ -169,7 +169,7 @@ class DepProfileValidationTest {
         Markers src = Markers.of("ShadowFieldsTarget");
         for (String mode : List.of("camp", "lamp")) {
             Path prof = dir.resolve("ShadowFieldsTarget-" + mode + ".prof");
-            DepsAnalysis a = run(dir, "ShadowFieldsTarget", mode);
+            DepsAnalysis a = run(dir, "ShadowFieldsTarget", mode);   // same output: reflection sees no shadow field
             assertEquals(18L, ProfileReader.read(prof).stats().get("deps.fieldShadows"),
                     "the Derived, the Cell and its 16 copies keep their shadows in the synthetic field");
 

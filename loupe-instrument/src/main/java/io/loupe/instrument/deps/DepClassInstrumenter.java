@@ -22,7 +22,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Instruments every method of a class for dependence profiling and registers the class's access
@@ -38,22 +37,16 @@ import java.util.function.Predicate;
 public final class DepClassInstrumenter {
 
     private final Consumer<String> warnings;
-    private final Predicate<String> instrumented;
+    private final ShadowFields shadowFields;
 
-    /**
-     * @param instrumented whether a class (internal name) will be instrumented too, so that the
-     *                     synthetic shadow field is declared in it and not in its subclasses; a
-     *                     wrong yes only sends the subclasses' objects to the shadow map, a wrong no
-     *                     only costs them a second, unused field ({@link ShadowField})
-     */
-    public DepClassInstrumenter(Consumer<String> warnings, Predicate<String> instrumented) {
+    public DepClassInstrumenter(Consumer<String> warnings, ShadowFields shadowFields) {
         this.warnings = warnings;
-        this.instrumented = instrumented;
+        this.shadowFields = shadowFields;
     }
 
-    /** Every class declares its own shadow field (the runtime uses the topmost). */
+    /** Every class that needs a shadow field declares its own (the runtime uses the topmost). */
     public DepClassInstrumenter(Consumer<String> warnings) {
-        this(warnings, name -> false);
+        this(warnings, ShadowFields.EVERY_CLASS);
     }
 
     /** A method's model, ids and what the inserter must know besides. */
@@ -219,7 +212,7 @@ public final class DepClassInstrumenter {
      * interface) whose superclass will not declare it, and that does not have it already.
      */
     private boolean needsShadowField(ClassNode cn) {
-        if ((cn.access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) != 0 || cn.superName == null) {
+        if (!shadowFields.declared() || (cn.access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) != 0 || cn.superName == null) {
             return false;
         }
         for (FieldNode f : cn.fields) {
@@ -227,7 +220,7 @@ public final class DepClassInstrumenter {
                 return false;
             }
         }
-        return !instrumented.test(cn.superName);
+        return !shadowFields.instrumented().test(cn.superName);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.loupe.instrument.instr;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.instrument.deps.DepClassInstrumenter;
+import io.loupe.instrument.deps.ShadowFields;
 import io.loupe.instrument.flow.MethodModel;
 import io.loupe.instrument.values.StoredCopies;
 import io.loupe.instrument.values.ValueProbeInserter;
@@ -26,7 +27,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Instruments every method of a class for path profiling (or the block tracer), value profiling,
@@ -61,19 +61,15 @@ public final class ClassInstrumenter {
     }
 
     public ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings) {
-        this(settings, warnings, name -> false);
+        this(settings, warnings, ShadowFields.EVERY_CLASS);
     }
 
-    /**
-     * @param instrumented whether a class (internal name) will be instrumented too: dependence
-     *                     profiling declares its shadow field in the topmost instrumented class
-     *                     of a hierarchy (see {@link DepClassInstrumenter})
-     */
-    public ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings, Predicate<String> instrumented) {
+    /** @param shadowFields which classes dependence profiling gives the synthetic shadow field */
+    public ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings, ShadowFields shadowFields) {
         this.settings = settings.paths();
         this.values = settings.values();
         this.warnings = warnings;
-        this.deps = settings.deps() ? new DepClassInstrumenter(warnings, instrumented) : null;
+        this.deps = settings.deps() ? new DepClassInstrumenter(warnings, shadowFields) : null;
     }
 
     /** The instrumented class, or null if no method was changed. */

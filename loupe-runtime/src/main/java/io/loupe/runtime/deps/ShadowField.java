@@ -26,6 +26,10 @@ import java.lang.invoke.VarHandle;
  * call) gives the copy its own. A copy made by code Loupe does not instrument and never returned
  * through an instrumented call of {@code clone()} keeps sharing: see docs/deps.md.
  *
+ * <p><b>Reflection.</b> The field is not in {@code Class.getDeclaredFields()} and its kin:
+ * {@link ShadowFieldFilter} adds it to the JDK's own reflection filter, and the agent adds no
+ * field when that filter cannot be installed.
+ *
  * <p>Without access to {@link Unsafe} (the agent exports its package to the runtime; a runtime
  * used without the agent may lack it) every class has offset -1.
  */
@@ -37,9 +41,17 @@ public final class ShadowField {
     public static final String DESCRIPTOR = "Ljava/lang/Object;";
 
     private static final Unsafe U = unsafe();
+    /** Per class: the offset of the field if the class itself declares it, else -1. */
+    private static final ClassValue<Long> OWN = new ClassValue<>() {
+        @Override
+        protected Long computeValue(Class<?> type) {
+            return ownOffset(type);
+        }
+    };
     private static final ClassValue<Layout> LAYOUTS = new ClassValue<>() {
         @Override
         protected Layout computeValue(Class<?> type) {
+            ShadowFieldFilter.ensureInstalled();   // a new class: a cheap moment to check the filter is still in place
             return new Layout(type, offset(type));
         }
     };
@@ -93,20 +105,32 @@ public final class ShadowField {
         return LAYOUTS.get(type);
     }
 
+    /** Whether {@code type} itself declares the field (not through a superclass). */
+    static boolean declares(Class<?> type) {
+        return OWN.get(type) >= 0;
+    }
+
     /** The offset of the topmost declaration of the field in {@code type}'s superclass chain, or -1. */
     private static long offset(Class<?> type) {
-        if (U == null || type.isArray() || type.isInterface() || type.isPrimitive()) {
-            return -1;
-        }
         long offset = -1;
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            try {
-                offset = U.objectFieldOffset(c, NAME);   // the class's own fields only
-            } catch (InternalError | IllegalArgumentException absentOrStatic) {
-                // not declared here
+            long own = OWN.get(c);
+            if (own >= 0) {
+                offset = own;
             }
         }
         return offset;
+    }
+
+    private static long ownOffset(Class<?> type) {
+        if (U == null || type.isArray() || type.isInterface() || type.isPrimitive()) {
+            return -1;
+        }
+        try {
+            return U.objectFieldOffset(type, NAME);   // the class's own fields only, not through reflection
+        } catch (InternalError | IllegalArgumentException absentOrStatic) {
+            return -1;
+        }
     }
 
     /** The shadow held in object {@code o} at {@code offset}, created on first use. */

@@ -5,7 +5,8 @@ package io.loupe.validation.targets.deps;
  * instrumented class of a hierarchy (docs/deps.md, "Shadow memory"): one object reached through
  * references of different static types must have one set of locations, and a copy made by
  * {@code clone()} — which copies that field with the rest — must have locations of its own.
- * Lines marked {@code // @name} are looked up by the test.
+ * Reflection must not see the field: the output lists each class's declared fields, and the test
+ * compares it with a run without the agent. Lines marked {@code // @name} are looked up by the test.
  */
 public final class ShadowFieldsTarget {
 
@@ -38,6 +39,19 @@ public final class ShadowFieldsTarget {
         long sum = throughBothTypes(new Derived());
         sum += copies(new Cell());
         System.out.println("checksum " + sum);
+        for (Class<?> c : new Class<?>[] {Base.class, Derived.class, Cell.class}) {
+            System.out.println(c.getSimpleName() + " declares " + java.util.Arrays.stream(c.getDeclaredFields())
+                    .map(java.lang.reflect.Field::getName).sorted().toList() + ", by name: " + byName(c));
+        }
+    }
+
+    /** Whether reflection finds the shadow field by its name. */
+    private static String byName(Class<?> c) {
+        try {
+            return c.getDeclaredField("$loupe$shadow").getName();
+        } catch (NoSuchFieldException e) {
+            return "none";
+        }
     }
 
     /**
