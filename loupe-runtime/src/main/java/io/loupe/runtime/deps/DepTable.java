@@ -30,8 +30,8 @@ final class DepTable {
     private int[][] loopKeys = new int[16][];
     private byte[][] relations = new byte[16][];
     private int[] loopCount = new int[16];
-    private long[] memoVersion = new long[16];
-    private int[] memoOutcome = new int[16];
+    /** Per entry, side by side (one cache line): the stamp and the outcome of its last relation walk. */
+    private long[] memo = new long[2 * 16];
 
     DepTable() {
         allocate(32);
@@ -81,15 +81,17 @@ final class DepTable {
     }
 
     /**
-     * True if entry {@code e}'s last relation walk had this outcome on this version of the loop
-     * stack (its relation bits are then already set); otherwise remembers them and returns false.
+     * True if entry {@code e}'s last relation walk had this outcome and ended at the loop level
+     * pushed with this stamp (its relation bits are then already set: see {@code DepThread}'s
+     * stamps); otherwise remembers them and returns false.
      */
-    boolean memo(int e, long version, int outcome) {
-        if (memoVersion[e] == version && memoOutcome[e] == outcome) {
+    boolean memo(int e, long stamp, int outcome) {
+        int m = 2 * e;
+        if (memo[m] == stamp && memo[m + 1] == outcome) {
             return true;
         }
-        memoVersion[e] = version;
-        memoOutcome[e] = outcome;
+        memo[m] = stamp;
+        memo[m + 1] = outcome;
         return false;
     }
 
@@ -125,8 +127,7 @@ final class DepTable {
             loopKeys = Arrays.copyOf(loopKeys, n);
             relations = Arrays.copyOf(relations, n);
             loopCount = Arrays.copyOf(loopCount, n);
-            memoVersion = Arrays.copyOf(memoVersion, n);
-            memoOutcome = Arrays.copyOf(memoOutcome, n);
+            memo = Arrays.copyOf(memo, 2 * n);
         }
         int k = e * W;
         entryKeys[k] = tc;
@@ -135,7 +136,7 @@ final class DepTable {
         entryKeys[k + 3] = dstSite;
         entryKeys[k + 4] = dstCtx;
         lastAccess[e] = -1;
-        memoVersion[e] = -1;
+        memo[2 * e] = 0;   // stamps start at 1
         if (size * 4 > used.length * 3) {
             rehash();
         } else {

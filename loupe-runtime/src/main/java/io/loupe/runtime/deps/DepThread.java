@@ -68,11 +68,14 @@ public final class DepThread {
     /** Per level: the latest threshold of the levels up to it (prefix maximum of {@code lvIter}). */
     private long[] lvMax = new long[8];
     /**
-     * Changes whenever the loop keys on the stack change (a level pushed, popped, hidden or put
-     * back; not a new iteration): a dependence whose relation walk had the same outcome under the
-     * same version has its relation bits already ({@link DepTable#memo}).
+     * Per level: a stamp unique to the push that made it (pushes counted by {@link #pushes}). A
+     * level stays where it was pushed until popped (hiding moves it aside and puts it back in the
+     * same place), and the levels below it cannot change while it is there, so its stamp names the
+     * keys of every level up to it: a dependence whose relation walk ended at a level with the
+     * same stamp and the same outcome has its relation bits already ({@link DepTable#memo}).
      */
-    private long version;
+    private long[] lvStamp = new long[8];
+    private long pushes;
 
     // levels hidden by recursive calls
     private int aside;
@@ -82,6 +85,7 @@ public final class DepThread {
     private ContextTree.Node[] asOuter = new ContextTree.Node[8];
     private long[] asInv = new long[8];
     private long[] asIter = new long[8];
+    private long[] asStamp = new long[8];
 
     // call frames; frame 0 is the thread's entry
     private int frame;
@@ -163,8 +167,11 @@ public final class DepThread {
             l++;
         }
         boolean inter = l < depth && t >= lvInv[l];
-        if (table.memo(e, version, l << 1 | (inter ? 1 : 0))) {
-            return;   // the same walk on the same stack: nothing new to OR
+        if (l == 0 && !inter) {
+            return;   // before the outermost invocation: no common level
+        }
+        if (table.memo(e, lvStamp[inter ? l : l - 1], l << 1 | (inter ? 1 : 0))) {
+            return;   // the same walk over the same levels: nothing new to OR
         }
         for (int i = 0; i < l; i++) {
             table.relate(e, lvKey[i], io.loupe.data.deps.Dependence.INTRA);
@@ -254,7 +261,6 @@ public final class DepThread {
         tick();
         if (depth > frBase[frame]) {
             depth--;
-            version++;
             ctx = lvOuter[depth];
         }
     }
@@ -268,8 +274,8 @@ public final class DepThread {
         lvInv[depth] = now;
         lvIter[depth] = now;
         lvMax[depth] = now;
+        lvStamp[depth] = ++pushes;
         depth++;
-        version++;
     }
 
     private void ensureLevels(int capacity) {
@@ -282,6 +288,7 @@ public final class DepThread {
             lvInv = Arrays.copyOf(lvInv, n);
             lvIter = Arrays.copyOf(lvIter, n);
             lvMax = Arrays.copyOf(lvMax, n);
+            lvStamp = Arrays.copyOf(lvStamp, n);
         }
     }
 
@@ -374,6 +381,7 @@ public final class DepThread {
             asOuter = Arrays.copyOf(asOuter, c);
             asInv = Arrays.copyOf(asInv, c);
             asIter = Arrays.copyOf(asIter, c);
+            asStamp = Arrays.copyOf(asStamp, c);
         }
         System.arraycopy(lvKey, from, asKey, aside, n);
         System.arraycopy(lvLoop, from, asLoop, aside, n);
@@ -381,9 +389,9 @@ public final class DepThread {
         System.arraycopy(lvOuter, from, asOuter, aside, n);
         System.arraycopy(lvInv, from, asInv, aside, n);
         System.arraycopy(lvIter, from, asIter, aside, n);
+        System.arraycopy(lvStamp, from, asStamp, aside, n);
         aside += n;
         depth = from;
-        version++;
     }
 
     /** After a call returns normally. */
@@ -409,6 +417,7 @@ public final class DepThread {
             System.arraycopy(asOuter, aside, lvOuter, from, n);
             System.arraycopy(asInv, aside, lvInv, from, n);
             System.arraycopy(asIter, aside, lvIter, from, n);
+            System.arraycopy(asStamp, aside, lvStamp, from, n);
             if (frKind[f] == RECURSION_START) {
                 regions--;
             } else {
@@ -417,9 +426,6 @@ public final class DepThread {
             }
             depth = frDepthBefore[f];
             recomputeMax(Math.min(from, frKind[f] == RECURSION_STEP ? rgLevel[frRegion[f]] : from));
-            version++;
-        } else if (depth != frDepthBefore[f]) {
-            version++;   // loops the callee left behind (an exception) are popped
         }
         depth = frDepthBefore[f];
         ctx = frCtxBefore[f];
@@ -460,7 +466,6 @@ public final class DepThread {
         int d = (int) mark + enclosingLoops;
         if (d < depth) {
             depth = d;
-            version++;
         }
         ctx = depth > frBase[frame] ? (camp ? lvNode[depth - 1] : null) : frCallee[frame];
     }
