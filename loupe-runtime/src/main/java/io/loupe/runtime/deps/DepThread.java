@@ -57,6 +57,15 @@ public final class DepThread {
     long access;
     private ContextTree.Node ctx;
 
+    /**
+     * Per call site and per loop: the context node this thread last moved to through it. A node
+     * knows its parent, so a hit is one compare and a miss asks the tree: a site usually leads
+     * from the same context again, and the tree's child table (another cache line or two per
+     * event) is skipped.
+     */
+    private ContextTree.Node[] callChild = new ContextTree.Node[64];
+    private ContextTree.Node[] loopChild = new ContextTree.Node[64];
+
     // loop stack (visible levels)
     int depth;
     int[] lvKey = new int[8];
@@ -235,7 +244,7 @@ public final class DepThread {
     /** Entry into loop {@code loopId} from outside it. */
     public void enterLoop(int loopId) {
         long now = tick();
-        ContextTree.Node node = camp ? tree.loop(ctx, loopId) : null;
+        ContextTree.Node node = camp ? loopNode(loopId) : null;
         int key = camp ? node.id : loopId;
         push(key, loopId, node, ctx, now);
         int s = loops.slot(key, loopId);
@@ -263,6 +272,34 @@ public final class DepThread {
             depth--;
             ctx = lvOuter[depth];
         }
+    }
+
+    /** The child of the current context for call site {@code site}. */
+    private ContextTree.Node callNode(int site) {
+        ContextTree.Node[] c = callChild;
+        if (site < c.length) {
+            ContextTree.Node n = c[site];
+            if (n != null && n.parent == ctx) {
+                return n;
+            }
+        } else {
+            callChild = c = Arrays.copyOf(c, Math.max(site + 1, c.length * 2));
+        }
+        return c[site] = tree.call(ctx, site);
+    }
+
+    /** The child of the current context for loop {@code loopId}. */
+    private ContextTree.Node loopNode(int loopId) {
+        ContextTree.Node[] c = loopChild;
+        if (loopId < c.length) {
+            ContextTree.Node n = c[loopId];
+            if (n != null && n.parent == ctx) {
+                return n;
+            }
+        } else {
+            loopChild = c = Arrays.copyOf(c, Math.max(loopId + 1, c.length * 2));
+        }
+        return c[loopId] = tree.loop(ctx, loopId);
     }
 
     private void push(int key, int loop, ContextTree.Node node, ContextTree.Node outerCtx, long now) {
@@ -317,7 +354,7 @@ public final class DepThread {
         if (active[method]++ == 0) {
             outer[method] = f;
             if (camp) {
-                ctx = tree.call(ctx, callSite);
+                ctx = callNode(callSite);
             }
         } else {
             recursiveCall(f, outer[method], now);
