@@ -15,7 +15,7 @@ import java.lang.invoke.VarHandle;
  * JVM gives, so a probe placed before {@code xaload}/{@code xastore} fails exactly as the
  * instruction would have.
  */
-public final class ArrayShadow extends Shadow {
+public final class ArrayShadow implements Shadow {
 
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(LocationHistory[].class);
 

@@ -31,7 +31,7 @@ import io.loupe.data.deps.DepType;
  * corrupting a history. Nothing is allocated in the steady state: the chains' arrays are reused
  * after a store clears them.
  */
-public final class LocationHistory {
+public sealed class LocationHistory permits ObjectShadow {
 
     private static final java.lang.invoke.VarHandle LOCK;
 

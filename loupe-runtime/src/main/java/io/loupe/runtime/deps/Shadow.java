@@ -5,8 +5,5 @@ package io.loupe.runtime.deps;
  * access. It never refers to its object, so the weak identity map that leads to it
  * ({@link ShadowMap}) does not keep the object alive.
  */
-public abstract sealed class Shadow permits ObjectShadow, ArrayShadow {
-
-    Shadow() {
-    }
+public sealed interface Shadow permits ObjectShadow, ArrayShadow {
 }
