@@ -58,13 +58,16 @@ public final class DepThread {
     private ContextTree.Node ctx;
 
     /**
-     * Per call site and per loop: the context node this thread last moved to through it. A node
-     * knows its parent, so a hit is one compare and a miss asks the tree: a site usually leads
-     * from the same context again, and the tree's child table (another cache line or two per
-     * event) is skipped.
+     * Direct-mapped caches, by call site and by loop id: the context node this thread last moved to
+     * through a site. A node knows its site and parent, so a hit is two compares and a miss asks the
+     * tree: a site usually leads from the same context again, and the tree's child table (another
+     * cache line or two per event) is skipped. Fixed in size, not indexed by every id: a program
+     * with hundreds of thousands of call sites and hundreds of threads (commons-lang's suite) would
+     * otherwise give each thread arrays as long as its largest id.
      */
-    private ContextTree.Node[] callChild = new ContextTree.Node[64];
-    private ContextTree.Node[] loopChild = new ContextTree.Node[64];
+    private static final int CHILD_CACHE = 1024;
+    private final ContextTree.Node[] callChild = new ContextTree.Node[CHILD_CACHE];
+    private final ContextTree.Node[] loopChild = new ContextTree.Node[CHILD_CACHE];
 
     // loop stack (visible levels)
     int depth;
@@ -276,30 +279,22 @@ public final class DepThread {
 
     /** The child of the current context for call site {@code site}. */
     private ContextTree.Node callNode(int site) {
-        ContextTree.Node[] c = callChild;
-        if (site < c.length) {
-            ContextTree.Node n = c[site];
-            if (n != null && n.parent == ctx) {
-                return n;
-            }
-        } else {
-            callChild = c = Arrays.copyOf(c, Math.max(site + 1, c.length * 2));
+        int i = site & (CHILD_CACHE - 1);
+        ContextTree.Node n = callChild[i];
+        if (n != null && n.site == site && n.parent == ctx) {
+            return n;
         }
-        return c[site] = tree.call(ctx, site);
+        return callChild[i] = tree.call(ctx, site);
     }
 
     /** The child of the current context for loop {@code loopId}. */
     private ContextTree.Node loopNode(int loopId) {
-        ContextTree.Node[] c = loopChild;
-        if (loopId < c.length) {
-            ContextTree.Node n = c[loopId];
-            if (n != null && n.parent == ctx) {
-                return n;
-            }
-        } else {
-            loopChild = c = Arrays.copyOf(c, Math.max(loopId + 1, c.length * 2));
+        int i = loopId & (CHILD_CACHE - 1);
+        ContextTree.Node n = loopChild[i];
+        if (n != null && n.site == loopId && n.parent == ctx) {
+            return n;
         }
-        return c[loopId] = tree.loop(ctx, loopId);
+        return loopChild[i] = tree.loop(ctx, loopId);
     }
 
     private void push(int key, int loop, ContextTree.Node node, ContextTree.Node outerCtx, long now) {
