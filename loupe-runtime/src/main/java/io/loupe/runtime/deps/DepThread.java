@@ -1,5 +1,7 @@
 package io.loupe.runtime.deps;
 
+import io.loupe.data.deps.ContextNode;
+
 import java.util.Arrays;
 
 /**
@@ -279,22 +281,21 @@ public final class DepThread {
 
     /** The child of the current context for call site {@code site}. */
     private ContextTree.Node callNode(int site) {
-        int i = site & (CHILD_CACHE - 1);
-        ContextTree.Node n = callChild[i];
-        if (n != null && n.site == site && n.parent == ctx) {
-            return n;
-        }
-        return callChild[i] = tree.call(ctx, site);
+        return cachedChild(callChild, ContextNode.Kind.CALL, site);
     }
 
     /** The child of the current context for loop {@code loopId}. */
     private ContextTree.Node loopNode(int loopId) {
-        int i = loopId & (CHILD_CACHE - 1);
-        ContextTree.Node n = loopChild[i];
-        if (n != null && n.site == loopId && n.parent == ctx) {
-            return n;
+        return cachedChild(loopChild, ContextNode.Kind.LOOP, loopId);
+    }
+
+    private ContextTree.Node cachedChild(ContextTree.Node[] cache, ContextNode.Kind kind, int site) {
+        int i = site & (CHILD_CACHE - 1);
+        ContextTree.Node n = cache[i];
+        if (n != null && n.site == site && n.parent == ctx) {
+            return n;   // the cache holds one kind: the site and the parent name the child
         }
-        return loopChild[i] = tree.loop(ctx, loopId);
+        return cache[i] = tree.child(ctx, kind, site);
     }
 
     private void push(int key, int loop, ContextTree.Node node, ContextTree.Node outerCtx, long now) {
