@@ -44,11 +44,6 @@ public final class DepClassInstrumenter {
         this.shadowFields = shadowFields;
     }
 
-    /** Every class that needs a shadow field declares its own (the runtime uses the topmost). */
-    public DepClassInstrumenter(Consumer<String> warnings) {
-        this(warnings, ShadowFields.EVERY_CLASS);
-    }
-
     /** A method's model, ids and what the inserter must know besides. */
     private record Planned(int index, DepSites sites, DepProbeInserter.Ids ids) {
     }

@@ -16,8 +16,8 @@ import java.util.Arrays;
  * chain stays at most {@code 2 × depth + 2} entries long, and finding a key's latest entry is a
  * scan of a few entries or, past {@link #INDEXED} entries (free ones included: a scan walks them
  * too, and on h2 scanning live and free entries under a live-only bound was a sixth of the
- * profiler's time), a lookup in a small open-addressing index — a location read by many sites in many contexts (a shared buffer, a configuration field)
- * does not make every load scan them all.
+ * profiler's time), a lookup in a small open-addressing index — a location read by many sites in
+ * many contexts (a shared buffer, a configuration field) does not make every load scan them all.
  *
  * <p>Collapsed entries go on a free list that the next appended entry takes first, so the
  * entries only grow when the live ones fill them. (Compacting them whenever they filled up, as an

@@ -15,9 +15,9 @@ import java.lang.invoke.VarHandle;
  * 64), and its first field's history is no second pointer away. luaj gives 12 million objects a
  * shadow at size {@code small}, most of them accessed at one or two fields.
  *
- * <p>Lookups take no lock. A slot, inline or in the table, is published value first, key second
- * (release stores), and read key first (acquire loads), so a reader that sees a key sees its
- * history. Insertion is under the shadow's monitor and looks again first, so one field gets one
+ * <p>Lookups take no lock. The second inline slot and the table's slots are published value
+ * first, key second (release stores), and read key first (acquire loads), so a reader that sees a
+ * key sees its history; the first slot's history, the shadow itself, was published with it. Insertion is under the shadow's monitor and looks again first, so one field gets one
  * history. Growing builds a new table and publishes it through a volatile field; an old table is
  * never written again, so a reader still holding it can only miss, and a miss goes to the monitor.
  */
@@ -116,7 +116,10 @@ public final class ObjectShadow extends LocationHistory implements Shadow {
             return value1;
         }
         if (key1 == 0) {
-            return publishInline(VALUE1, KEY1, key);
+            LocationHistory h = new LocationHistory();
+            VALUE1.setRelease(this, h);
+            KEY1.setRelease(this, key);
+            return h;
         }
         Table t = table;
         if (t == null) {
@@ -144,14 +147,6 @@ public final class ObjectShadow extends LocationHistory implements Shadow {
         VALUE.setRelease(t.values, i, h);
         KEY.setRelease(t.keys, i, key);
         t.used++;
-        return h;
-    }
-
-    /** Fills an empty inline slot with a new history for {@code key}: value first, key second. */
-    private LocationHistory publishInline(VarHandle valueSlot, VarHandle keySlot, int key) {
-        LocationHistory h = new LocationHistory();
-        valueSlot.setRelease(this, h);
-        keySlot.setRelease(this, key);
         return h;
     }
 

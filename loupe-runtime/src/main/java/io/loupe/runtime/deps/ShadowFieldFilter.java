@@ -83,12 +83,6 @@ public final class ShadowFieldFilter {
         }
     }
 
-    /** True when the field is being hidden from reflection. */
-    public static boolean installed() {
-        VarHandle h = filterMap;
-        return h != null && h.getVolatile() instanceof Hiding;
-    }
-
     @SuppressWarnings("unchecked")
     private static void wrap(VarHandle h) {
         synchronized (reflection) {   // Reflection.registerFieldsToFilter is static synchronized: no registration in between

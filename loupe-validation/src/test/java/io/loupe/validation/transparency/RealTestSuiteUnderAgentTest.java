@@ -157,7 +157,7 @@ class RealTestSuiteUnderAgentTest {
         List<String> unexpected = r.stderr().lines().filter(l -> l.startsWith("[loupe]"))
                 .filter(l -> !l.startsWith("[loupe] wrote ") && !isKnownWarning(l)).toList();
         assertEquals(List.of(), unexpected, "the agent reported problems");
-        assertTrue(java.nio.file.Files.exists(out), "no profile written (" + options + ")\n" + tail(r.stderr()));
+        assertTrue(Files.exists(out), "no profile written (" + options + ")\n" + tail(r.stderr()));
         Profile profile = ProfileReader.read(out);
         assertEquals(List.of(), profile.warnings().stream().filter(w -> !isKnownWarning(w)).toList());
         return profile;
