@@ -90,10 +90,12 @@ public final class KSlabForest {
     private long memoMisses;                 // misses since the memo last changed size
     private int lastCounter;                 // the counter the last stepMiss added to
     private long[] memo;                     // MEMO_* fields, 4 longs per entry
-    private int[] chainOf = new int[0];      // root node → offset of its run chain in chains, + 1
-    private int[] chains = new int[64];      // run chains, 2k-2 node indices each
-    private int chainCount;
-    private int[] prefixes = new int[16];   // run prefixes: length, its counters, its chain offset
+    private int[] chainOf = new int[0];      // root node → number of its run chain, + 1
+    private int[] chains = new int[64];      // run chains, 2k-2 node indices each: chain c at c · 2(k-1)
+    private long[] runBlocks = new long[64]; // per run chain, `block` longs at c · block: see cycles
+    private int chainCount;                  // run chains made since the last prune
+    private final int block;                 // 2(k-1) rounded up to a multiple of 8 (a cache line)
+    private int[] prefixes = new int[16];   // run prefixes: length, then its counters
     private int prefixCount;
     private final int[] prefixScratch;
     private final int k;
@@ -111,7 +113,8 @@ public final class KSlabForest {
     private static final long EMPTY = Long.MAX_VALUE;     // the memo key of an empty entry
     private static final int MEMO_CURSOR = 0;    // key: the cursor before the item
     private static final int MEMO_KEY = 1;       // key: method id << 32 | path id (| RUN_KEY); EMPTY
-    private static final int MEMO_NEXT = 2;      // the cursor after it
+    private static final int MEMO_NEXT = 2;      // the cursor after it; a run: its prefix's length << 32
+                                                 // | its chain's block in runBlocks
     private static final int MEMO_COUNTER = 3;   // low 32 bits: the index in nodes of the counter it
                                                  // adds to (a run: its prefix's offset in prefixes);
                                                  // high 32 bits: hits not yet added there
@@ -141,6 +144,7 @@ public final class KSlabForest {
         this.memoBits = Math.min(FIRST_MEMO_BITS, maxMemoBits);
         this.memo = newMemo();
         this.prefixScratch = new int[2 * k];
+        this.block = (2 * (k - 1) + 7) & ~7;
         this.reciprocal = ((1L << 32) + k - 2) / (k - 1);   // ⌈2^32 / (k-1)⌉
     }
 
@@ -268,17 +272,15 @@ public final class KSlabForest {
         long[] t = memo;
         int i = memoIndex(t, cursor, key);
         if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
-            int[] pool = prefixes;
-            int o = (int) t[i + MEMO_COUNTER];
-            int length = pool[o];
+            long prefix = t[i + MEMO_NEXT];   // the prefix's length << 32 | its chain's block
             // The prefix's last item leaves the run periodic, and a hit means its run chain
             // exists (a prune clears the memo), so any run that gets past the prefix continues
             // there, however few items are left: cycles makes no node.
-            if (m >= length) {
+            if (m >= prefix >>> 32) {
                 if ((t[i + MEMO_COUNTER] += HIT) < 0) {
                     release(t, i);
                 }
-                return cycles(pool[o + length + 1], m - length);
+                return cycles((int) prefix, m - (prefix >>> 32));
             }
         }
         return runMiss(cursor, methodId, r, m, key);
@@ -328,8 +330,14 @@ public final class KSlabForest {
     }
 
     /**
-     * From the periodic state of the run chain at {@code at} (τ at its level k-2), {@code m >= 0}
-     * further items: they count the chain's lower half cyclically. The chain's nodes must exist.
+     * From the periodic state of the run chain whose block is at {@code at} (τ at its level k-2),
+     * {@code m >= 0} further items: they count the chain's lower half cyclically.
+     *
+     * <p>The counts go to the chain's block, not to its nodes: the k-1 counters of the lower half
+     * side by side, then the cursor a run leaves for each remainder of m / (k-1) — one or two
+     * cache lines where the nodes and the chain took k (a loop that runs one path between two
+     * others, SciMark's LU, made a run every few iterations). {@link #foldRuns} adds the counters
+     * to the nodes at a prune; the dump and {@link #items} read them where they are.
      */
     private long cycles(int at, long m) {
         int period = upperDepth + 1;
@@ -337,19 +345,29 @@ public final class KSlabForest {
         // m / 2^32, stays under the 1 / period that a fraction of m / period lacks to the next integer
         long cycles = m < 1 << 24 && period < 256 ? (m * reciprocal) >>> 32 : m / period;
         int rest = (int) (m - cycles * period);
-        int[] chain = chains;
-        long[] a = nodes;
+        long[] b = runBlocks;
         for (int j = 0; j < period; j++) {
-            a[chain[at + period + j] * STRIDE + COUNT] += j < rest ? cycles + 1 : cycles;
+            b[at + j] += j < rest ? cycles + 1 : cycles;
         }
-        return rest == 0
-                ? cursor(chain[at + period - 1], chain[at + 2 * period - 1])
-                : cursor(chain[at + rest - 1], chain[at + period + rest - 1]);
+        return b[at + period + rest];
     }
 
-    /** Remembers a run's prefix: its counters and run chain, under the cursor it started from. */
+    /** Adds every run chain's pending counters to its nodes and zeroes them (the owner, at a prune). */
+    private void foldRuns() {
+        int period = upperDepth + 1;
+        long[] a = nodes;
+        long[] b = runBlocks;
+        for (int c = 0; c < chainCount; c++) {
+            for (int j = 0; j < period; j++) {
+                a[chains[c * 2 * period + period + j] * STRIDE + COUNT] += b[c * block + j];
+                b[c * block + j] = 0;
+            }
+        }
+    }
+
+    /** Remembers a run's prefix: its counters and run chain's block, under the cursor it started from. */
     private void rememberPrefix(long start, long runKey, int[] counters, int length, int chainAt) {
-        while (prefixCount + length + 2 > prefixes.length) {
+        while (prefixCount + length + 1 > prefixes.length) {
             if (prefixes.length >= (2 * k + 2) << (memoBits + 1) && prefixCount > 0) {
                 // Twice what the memo can point to: mostly prefixes that later runs overwrote
                 // in the memo. Start afresh.
@@ -369,9 +387,8 @@ public final class KSlabForest {
         int[] pool = prefixes;
         pool[o] = length;
         System.arraycopy(counters, 0, pool, o + 1, length);
-        pool[o + length + 1] = chainAt;
-        prefixCount = o + length + 2;
-        remember(start, runKey, 0, o);
+        prefixCount = o + length + 1;
+        remember(start, runKey, ((long) length << 32) | chainAt, o);
     }
 
     /** Fills the memo entry of (cursor, key), after adding the hits pending in its old content. */
@@ -396,20 +413,26 @@ public final class KSlabForest {
     }
 
     /**
-     * The offset in {@link #chains} of the run chain of path {@code r} of method {@code methodId}:
-     * the 2k-2 nodes r, r r, …, r^(2k-2) under the root labelled r, created if absent, cached on
-     * the root until the next prune.
+     * The offset in {@link #runBlocks} of the block of the run chain of path {@code r} of method
+     * {@code methodId}: the chain is the 2k-2 nodes r, r r, …, r^(2k-2) under the root labelled r,
+     * created if absent, cached on the root until the next prune; its block holds its pending
+     * counters and the cursors of its periodic states (see {@link #cycles}).
      */
     private int runChain(int methodId, int r) {
         int root = root(methodId, r);
         if (root < chainOf.length && chainOf[root] > 0) {
-            return chainOf[root] - 1;
+            return (chainOf[root] - 1) * block;
         }
-        int length = 2 * (upperDepth + 1);
-        if (chainCount + length > chains.length) {
-            chains = Arrays.copyOf(chains, Math.max(chains.length * 2, chainCount + length));
+        int period = upperDepth + 1;
+        int length = 2 * period;
+        int c = chainCount;
+        int at = c * length;
+        if (at + length > chains.length) {
+            chains = Arrays.copyOf(chains, Math.max(chains.length * 2, at + length));
         }
-        int at = chainCount;
+        if ((c + 1) * block > runBlocks.length) {
+            runBlocks = Arrays.copyOf(runBlocks, Math.max(runBlocks.length * 2, (c + 1) * block));
+        }
         int node = root;
         for (int j = 0; j < length; j++) {
             chains[at + j] = node;
@@ -417,12 +440,19 @@ public final class KSlabForest {
                 node = child(node, r);
             }
         }
-        chainCount += length;
+        int b = c * block;
+        for (int rest = 0; rest < period; rest++) {
+            runBlocks[b + rest] = 0;
+            runBlocks[b + period + rest] = rest == 0
+                    ? cursor(chains[at + period - 1], chains[at + 2 * period - 1])
+                    : cursor(chains[at + rest - 1], chains[at + period + rest - 1]);
+        }
+        chainCount = c + 1;
         if (root >= chainOf.length) {
             chainOf = Arrays.copyOf(chainOf, Math.max(root + 1, chainOf.length * 2));
         }
-        chainOf[root] = at + 1;
-        return at;
+        chainOf[root] = c + 1;
+        return b;
     }
 
     private int depth(int node) {
@@ -548,12 +578,22 @@ public final class KSlabForest {
     }
 
     /**
-     * Adds the hits still pending in the memo to {@code byNode} (when not null), by node, for the
-     * first {@code n} nodes, and returns how many there are. Read by the dump, perhaps while the
-     * owner runs: offsets are bounds-checked, a torn entry may be missed.
+     * Adds the hits still pending in the memo and the counts pending in run chains' blocks to
+     * {@code byNode} (when not null), by node, for the first {@code n} nodes, and returns how many
+     * there are. Read by the dump, perhaps while the owner runs: offsets are bounds-checked, a
+     * torn entry may be missed.
      */
     private long addPendingHits(long[] byNode, int n) {
         long total = 0;
+        int period = upperDepth + 1;
+        int[] chain = chains;
+        long[] b = runBlocks;
+        for (int c = 0, count = chainCount; c < count && (c + 1) * 2 * period <= chain.length
+                && (c + 1) * block <= b.length; c++) {
+            for (int j = 0; j < period; j++) {
+                total += add(byNode, n, chain[c * 2 * period + period + j], b[c * block + j]);
+            }
+        }
         long[] t = memo;
         int[] pool = prefixes;
         for (int i = 0; i + 3 < t.length; i += 4) {
@@ -657,6 +697,7 @@ public final class KSlabForest {
         // Node indices change: forget every remembered transition and run chain, after adding
         // their pending hits (the totals below need them).
         releaseAll();
+        foldRuns();
         memo = newMemo();
         Arrays.fill(chainOf, 0);
         chainCount = 0;
