@@ -99,6 +99,7 @@ public final class KSlabForest {
     private int prefixCount;
     private final int[] prefixScratch;
     private final int k;
+    private final int shortMax;              // 2k-3: the longest run memoized whole (shortRun)
     private final long reciprocal;           // ⌈2^32 / (k-1)⌉, for run lengths divided by the slab size
 
     /**
@@ -112,13 +113,20 @@ public final class KSlabForest {
     private static final long RUN_KEY = Long.MIN_VALUE;   // marks the memo key of a run's prefix
     private static final long EMPTY = Long.MAX_VALUE;     // the memo key of an empty entry
     private static final int MEMO_CURSOR = 0;    // key: the cursor before the item
-    private static final int MEMO_KEY = 1;       // key: method id << 32 | path id (| RUN_KEY); EMPTY
-    private static final int MEMO_NEXT = 2;      // the cursor after it; a run: its prefix's length << 32
+    private static final int MEMO_KEY = 1;       // key: method id << 32 | path id (| RUN_KEY, and a short
+                                                 // run's length << SHORT_SHIFT); EMPTY
+    private static final int MEMO_NEXT = 2;      // the cursor after it; a run's prefix: its length << 32
                                                  // | its chain's block in runBlocks
     private static final int MEMO_COUNTER = 3;   // low 32 bits: the index in nodes of the counter it
                                                  // adds to (a run: its prefix's offset in prefixes);
                                                  // high 32 bits: hits not yet added there
     private static final long HIT = 1L << 32;
+    /**
+     * A short run's memo key carries its length in bits 56–62 ({@link #shortRun}); method ids below
+     * 2^24 leave them free (a program with more methods memoizes only its first 2^24 methods' short runs).
+     */
+    private static final int SHORT_SHIFT = 56;
+    private static final int SHORT_METHODS = 1 << 24;
     private static final int[] NO_ROOTS = new int[0];
 
     /** A forest for {@code k}-iteration paths that prunes cold nodes when it holds {@code budget} nodes. */
@@ -145,6 +153,7 @@ public final class KSlabForest {
         this.memo = newMemo();
         this.prefixScratch = new int[2 * k];
         this.block = (2 * (k - 1) + 7) & ~7;
+        this.shortMax = 2 * k - 3;
         this.reciprocal = ((1L << 32) + k - 2) / (k - 1);   // ⌈2^32 / (k-1)⌉
     }
 
@@ -174,7 +183,63 @@ public final class KSlabForest {
      * {@link #step} would do, in O(k) time however large {@code m} is.
      */
     public long stepRun(long cursor, int methodId, int r, long m) {
-        return m == 1 ? step(cursor, methodId, r) : run(cursor, methodId, r, m);
+        if (m == 1) {
+            return step(cursor, methodId, r);
+        }
+        if (m > 1 && m <= shortMax && methodId < SHORT_METHODS) {   // not 0: that is the key of a long run
+            return shortRun(cursor, methodId, r, (int) m);
+        }
+        return run(cursor, methodId, r, m);
+    }
+
+    /**
+     * A run of {@code m} items {@code r}, {@code 2 <= m <= 2k-3}: no longer than the prefix a run
+     * may need before it turns periodic, so {@link #run} would process it item by item. It is
+     * memoized whole instead, like one item: keyed by the cursor, the path and {@code m}, it
+     * gives the cursor after it and the {@code m} counters it adds to (a loop that runs a few
+     * iterations per entry — a short string scanned — made such runs at every entry, at more than
+     * twice the cost of a long run).
+     */
+    private long shortRun(long cursor, int methodId, int r, int m) {
+        long key = ((long) methodId << 32) | (r & 0xffffffffL) | RUN_KEY | ((long) m << SHORT_SHIFT);
+        long[] t = memo;
+        int i = memoIndex(t, cursor, key);
+        if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
+            if ((t[i + MEMO_COUNTER] += HIT) < 0) {
+                release(t, i);
+            }
+            return t[i + MEMO_NEXT];
+        }
+        return shortMiss(cursor, methodId, r, m, key);
+    }
+
+    /** The items of a short run one by one (memo hits or misses), then the run remembered whole. */
+    @DontInline
+    private long shortMiss(long cursor, int methodId, int r, int m, long shortKey) {
+        // Each item makes at most two nodes: pruning first, if at all, keeps the counters below valid.
+        int headroom = 2 * m + 2;
+        if (size + headroom > budget) {
+            prune(headroom);
+        }
+        long start = cursor;
+        int[] counters = prefixScratch;
+        long key = ((long) methodId << 32) | (r & 0xffffffffL);
+        for (int j = 0; j < m; j++) {
+            long[] t = memo;
+            int i = memoIndex(t, cursor, key);
+            if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
+                if ((t[i + MEMO_COUNTER] += HIT) < 0) {
+                    release(t, i);
+                }
+                cursor = t[i + MEMO_NEXT];
+                counters[j] = (int) t[i + MEMO_COUNTER];
+            } else {
+                cursor = stepMiss(cursor, methodId, r, key);   // may resize the memo
+                counters[j] = lastCounter;
+            }
+        }
+        rememberPrefix(start, shortKey, counters, m, cursor);
+        return cursor;
     }
 
     /** The entry of (cursor, key) in memo {@code t}: high bits of a multiplicative hash. */
@@ -325,7 +390,7 @@ public final class KSlabForest {
             return cursor;
         }
         int at = runChain(methodId, r);
-        rememberPrefix(start, runKey, counters, length, at);
+        rememberPrefix(start, runKey, counters, length, ((long) length << 32) | at);
         return cycles(at, m);
     }
 
@@ -365,8 +430,12 @@ public final class KSlabForest {
         }
     }
 
-    /** Remembers a run's prefix: its counters and run chain's block, under the cursor it started from. */
-    private void rememberPrefix(long start, long runKey, int[] counters, int length, int chainAt) {
+    /**
+     * Remembers a run's prefix, or a short run, under the cursor it started from: its counters in
+     * {@link #prefixes}, and {@code next} — for a prefix its length and run chain's block, for a
+     * short run the cursor after it.
+     */
+    private void rememberPrefix(long start, long runKey, int[] counters, int length, long next) {
         while (prefixCount + length + 1 > prefixes.length) {
             if (prefixes.length >= (2 * k + 2) << (memoBits + 1) && prefixCount > 0) {
                 // Twice what the memo can point to: mostly prefixes that later runs overwrote
@@ -388,7 +457,7 @@ public final class KSlabForest {
         pool[o] = length;
         System.arraycopy(counters, 0, pool, o + 1, length);
         prefixCount = o + length + 1;
-        remember(start, runKey, ((long) length << 32) | chainAt, o);
+        remember(start, runKey, next, o);
     }
 
     /** Fills the memo entry of (cursor, key), after adding the hits pending in its old content. */
