@@ -99,7 +99,6 @@ public final class KSlabForest {
     private int prefixCount;
     private final int[] prefixScratch;
     private final int k;
-    private final int shortMax;              // 2k-3: the longest run memoized whole (shortRun)
     private final long reciprocal;           // ⌈2^32 / (k-1)⌉, for run lengths divided by the slab size
 
     /**
@@ -114,7 +113,7 @@ public final class KSlabForest {
     private static final long EMPTY = Long.MAX_VALUE;     // the memo key of an empty entry
     private static final int MEMO_CURSOR = 0;    // key: the cursor before the item
     private static final int MEMO_KEY = 1;       // key: method id << 32 | path id (| RUN_KEY, and a short
-                                                 // run's length << SHORT_SHIFT); EMPTY
+                                                 // run's length << EXACT_SHIFT); EMPTY
     private static final int MEMO_NEXT = 2;      // the cursor after it; a run's prefix: its length << 32
                                                  // | its chain's block in runBlocks
     private static final int MEMO_COUNTER = 3;   // low 32 bits: the index in nodes of the counter it
@@ -122,11 +121,13 @@ public final class KSlabForest {
                                                  // high 32 bits: hits not yet added there
     private static final long HIT = 1L << 32;
     /**
-     * A short run's memo key carries its length in bits 56–62 ({@link #shortRun}); method ids below
-     * 2^24 leave them free (a program with more methods memoizes only its first 2^24 methods' short runs).
+     * A run memoized whole carries its length in bits 56–62 of its memo key ({@link #exactRun}):
+     * runs of up to 127 items; method ids below 2^24 leave those bits free (a program with more
+     * methods memoizes only its first 2^24 methods' runs that way).
      */
-    private static final int SHORT_SHIFT = 56;
-    private static final int SHORT_METHODS = 1 << 24;
+    private static final int EXACT_SHIFT = 56;
+    private static final int EXACT_MAX = 127;
+    private static final int EXACT_METHODS = 1 << 24;
     private static final int[] NO_ROOTS = new int[0];
 
     /** A forest for {@code k}-iteration paths that prunes cold nodes when it holds {@code budget} nodes. */
@@ -151,9 +152,8 @@ public final class KSlabForest {
         this.maxMemoBits = maxMemoBits;
         this.memoBits = Math.min(FIRST_MEMO_BITS, maxMemoBits);
         this.memo = newMemo();
-        this.prefixScratch = new int[2 * k];
+        this.prefixScratch = new int[2 * k];   // a prefix: at most 2k-3 items
         this.block = (2 * (k - 1) + 7) & ~7;
-        this.shortMax = 2 * k - 3;
         this.reciprocal = ((1L << 32) + k - 2) / (k - 1);   // ⌈2^32 / (k-1)⌉
     }
 
@@ -186,22 +186,23 @@ public final class KSlabForest {
         if (m == 1) {
             return step(cursor, methodId, r);
         }
-        if (m > 1 && m <= shortMax && methodId < SHORT_METHODS) {   // not 0: that is the key of a long run
-            return shortRun(cursor, methodId, r, (int) m);
+        if (m > 1 && m <= EXACT_MAX && methodId < EXACT_METHODS) {   // not 0: that is the key of a long run
+            return exactRun(cursor, methodId, r, (int) m);
         }
         return run(cursor, methodId, r, m);
     }
 
     /**
-     * A run of {@code m} items {@code r}, {@code 2 <= m <= 2k-3}: no longer than the prefix a run
-     * may need before it turns periodic, so {@link #run} would process it item by item. It is
-     * memoized whole instead, like one item: keyed by the cursor, the path and {@code m}, it
-     * gives the cursor after it and the {@code m} counters it adds to (a loop that runs a few
-     * iterations per entry — a short string scanned — made such runs at every entry, at more than
-     * twice the cost of a long run).
+     * A run of {@code m} items {@code r}, {@code 2 <= m <= 127}, memoized whole like one item:
+     * keyed by the cursor, the path and {@code m}, an entry gives the cursor after the run and
+     * what it adds — its counters, for a run that ends within its prefix, and for a longer one the
+     * prefix's counters and the m' items it then adds to its run chain's block. A hit is then one
+     * probe inlined where the run ends. Loops that run a few to a hundred iterations per entry
+     * (string scanners, binary searches) end such runs at every entry; {@link #run}, a call, cost
+     * about three steps' time for a long run, and a run shorter than its prefix went item by item.
      */
-    private long shortRun(long cursor, int methodId, int r, int m) {
-        long key = ((long) methodId << 32) | (r & 0xffffffffL) | RUN_KEY | ((long) m << SHORT_SHIFT);
+    private long exactRun(long cursor, int methodId, int r, int m) {
+        long key = ((long) methodId << 32) | (r & 0xffffffffL) | RUN_KEY | ((long) m << EXACT_SHIFT);
         long[] t = memo;
         int i = memoIndex(t, cursor, key);
         if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
@@ -210,12 +211,32 @@ public final class KSlabForest {
             }
             return t[i + MEMO_NEXT];
         }
-        return shortMiss(cursor, methodId, r, m, key);
+        return exactMiss(cursor, methodId, r, m, key);
     }
 
-    /** The items of a short run one by one (memo hits or misses), then the run remembered whole. */
+    /**
+     * A run not in the memo: a run no longer than the longest prefix item by item (memo hits or
+     * misses), a longer one by {@link #run}; then the run is remembered whole.
+     */
     @DontInline
-    private long shortMiss(long cursor, int methodId, int r, int m, long shortKey) {
+    private long exactMiss(long cursor, int methodId, int r, int m, long exactKey) {
+        if (m > 2 * k - 3) {
+            long next = run(cursor, methodId, r, m);
+            // The prefix run remembered (or found) from this cursor, unless the run ended too
+            // soon after its prefix to reach the chain (then it went item by item: not remembered)
+            long runKey = ((long) methodId << 32) | (r & 0xffffffffL) | RUN_KEY;
+            long[] t = memo;
+            int i = memoIndex(t, cursor, runKey);
+            if (t[i + MEMO_KEY] == runKey && t[i + MEMO_CURSOR] == cursor && m >= t[i + MEMO_NEXT] >>> 32) {
+                long prefix = t[i + MEMO_NEXT];
+                int length = (int) (prefix >>> 32);
+                int o = (int) t[i + MEMO_COUNTER];
+                int[] counters = prefixScratch;
+                System.arraycopy(prefixes, o + 1, counters, 0, length);
+                rememberPrefix(cursor, exactKey, counters, length, (int) prefix, m - length, next);
+            }
+            return next;
+        }
         // Each item makes at most two nodes: pruning first, if at all, keeps the counters below valid.
         int headroom = 2 * m + 2;
         if (size + headroom > budget) {
@@ -238,7 +259,7 @@ public final class KSlabForest {
                 counters[j] = lastCounter;
             }
         }
-        rememberPrefix(start, shortKey, counters, m, cursor);
+        rememberPrefix(start, exactKey, counters, m, -1, 0, cursor);
         return cursor;
     }
 
@@ -264,8 +285,13 @@ public final class KSlabForest {
             a[c] += pending;
         } else {
             int[] pool = prefixes;
-            for (int j = 1, length = pool[c]; j <= length; j++) {
+            int length = pool[c];
+            for (int j = 1; j <= length; j++) {
                 a[pool[c + j]] += pending;
+            }
+            int block = pool[c + length + 1];
+            if (block >= 0) {
+                cycleTimes(block, pool[c + length + 2], pending);
             }
         }
         t[i + MEMO_COUNTER] = c & 0xffffffffL;
@@ -390,7 +416,7 @@ public final class KSlabForest {
             return cursor;
         }
         int at = runChain(methodId, r);
-        rememberPrefix(start, runKey, counters, length, ((long) length << 32) | at);
+        rememberPrefix(start, runKey, counters, length, -1, 0, ((long) length << 32) | at);
         return cycles(at, m);
     }
 
@@ -417,6 +443,17 @@ public final class KSlabForest {
         return b[at + period + rest];
     }
 
+    /** What {@code times} runs of {@code m} items from the periodic state of block {@code at} add to it. */
+    private void cycleTimes(int at, int m, long times) {
+        int period = upperDepth + 1;
+        long cycles = m / period;
+        int rest = m - (int) cycles * period;
+        long[] b = runBlocks;
+        for (int j = 0; j < period; j++) {
+            b[at + j] += times * (j < rest ? cycles + 1 : cycles);
+        }
+    }
+
     /** Adds every run chain's pending counters to its nodes and zeroes them (the owner, at a prune). */
     private void foldRuns() {
         int period = upperDepth + 1;
@@ -431,12 +468,13 @@ public final class KSlabForest {
     }
 
     /**
-     * Remembers a run's prefix, or a short run, under the cursor it started from: its counters in
-     * {@link #prefixes}, and {@code next} — for a prefix its length and run chain's block, for a
-     * short run the cursor after it.
+     * Remembers a run's prefix, or a whole run, under the cursor it started from: in
+     * {@link #prefixes} its {@code length} counters, then the block of a run chain that it adds
+     * {@code cycled} items to (-1 and 0 for none); and {@code next} — for a prefix its length and
+     * run chain's block, for a whole run the cursor after it.
      */
-    private void rememberPrefix(long start, long runKey, int[] counters, int length, long next) {
-        while (prefixCount + length + 1 > prefixes.length) {
+    private void rememberPrefix(long start, long runKey, int[] counters, int length, int block, int cycled, long next) {
+        while (prefixCount + length + 3 > prefixes.length) {
             if (prefixes.length >= (2 * k + 2) << (memoBits + 1) && prefixCount > 0) {
                 // Twice what the memo can point to: mostly prefixes that later runs overwrote
                 // in the memo. Start afresh.
@@ -456,7 +494,9 @@ public final class KSlabForest {
         int[] pool = prefixes;
         pool[o] = length;
         System.arraycopy(counters, 0, pool, o + 1, length);
-        prefixCount = o + length + 1;
+        pool[o + length + 1] = block;
+        pool[o + length + 2] = cycled;
+        prefixCount = o + length + 3;
         remember(start, runKey, next, o);
     }
 
@@ -675,8 +715,19 @@ public final class KSlabForest {
             if (key >= 0) {
                 total += add(byNode, n, c / STRIDE, pending);
             } else if (c >= 0 && c < pool.length) {
-                for (int j = 1, length = pool[c]; j <= length && c + j < pool.length; j++) {
+                int length = pool[c];
+                for (int j = 1; j <= length && c + j < pool.length; j++) {
                     total += add(byNode, n, pool[c + j] / STRIDE, pending);
+                }
+                int at = c + length + 2 < pool.length ? pool[c + length + 1] : -1;
+                if (at >= 0 && at % block == 0 && (at / block + 1) * 2 * period <= chain.length) {
+                    int m = pool[c + length + 2];
+                    long cycles = m / period;
+                    int rest = m - (int) cycles * period;
+                    for (int j = 0; j < period; j++) {
+                        total += add(byNode, n, chain[at / block * 2 * period + period + j],
+                                pending * (j < rest ? cycles + 1 : cycles));
+                    }
                 }
             }
         }
