@@ -42,12 +42,13 @@ import java.util.Arrays;
  *   transition has been seen costs one probe and one increment, and {@link #step} is small enough
  *   for the JIT to inline into instrumented loops (a loop alternating between paths made one call
  *   of ~10 ns per path end before). A run remembers its prefix the same way: the counters of the
- *   items before the state becomes periodic, and its run chain. Moving a child to the front
+ *   items before the state becomes periodic, and its run chain; and a run of up to 127 items is
+ *   remembered whole, keyed by its length too ({@link #exactRun}). Moving a child to the front
  *   changes no node index, so entries stay valid until a prune renumbers nodes and clears the
  *   memo. Nothing is skipped that the construction would do: a miss processes the item as
  *   Fig. 6 does and creates its nodes. A hit does not even touch the node: it counts in the
- *   entry, and the hits pending there are added to the node's counter (to a run prefix's
- *   counters) when the entry is overwritten, the memo cleared or resized, and read by
+ *   entry, and the hits pending there are added to the node's counter (to a run's counters and
+ *   run chain) when the entry is overwritten, the memo cleared or resized, and read by
  *   {@link #snapshot} and {@link #items} — so an item costs one cache line, not two.</li>
  * </ul>
  *
@@ -95,7 +96,7 @@ public final class KSlabForest {
     private long[] runBlocks = new long[64]; // per run chain, `block` longs at c · block: see cycles
     private int chainCount;                  // run chains made since the last prune
     private final int block;                 // 2(k-1) rounded up to a multiple of 8 (a cache line)
-    private int[] prefixes = new int[16];   // run prefixes: length, then its counters
+    private int[] prefixes = new int[16];   // runs: length n, n counters, a chain's block (or -1), items cycled there
     private int prefixCount;
     private final int[] prefixScratch;
     private final int k;
@@ -109,15 +110,15 @@ public final class KSlabForest {
      */
     static final int MEMO_BITS = 12;
     private static final int FIRST_MEMO_BITS = 8;
-    private static final long RUN_KEY = Long.MIN_VALUE;   // marks the memo key of a run's prefix
+    private static final long RUN_KEY = Long.MIN_VALUE;   // marks the memo key of a run (its prefix, or all of it)
     private static final long EMPTY = Long.MAX_VALUE;     // the memo key of an empty entry
     private static final int MEMO_CURSOR = 0;    // key: the cursor before the item
-    private static final int MEMO_KEY = 1;       // key: method id << 32 | path id (| RUN_KEY, and a short
-                                                 // run's length << EXACT_SHIFT); EMPTY
+    private static final int MEMO_KEY = 1;       // key: method id << 32 | path id (| RUN_KEY, and for a
+                                                 // run memoized whole its length << EXACT_SHIFT); EMPTY
     private static final int MEMO_NEXT = 2;      // the cursor after it; a run's prefix: its length << 32
                                                  // | its chain's block in runBlocks
     private static final int MEMO_COUNTER = 3;   // low 32 bits: the index in nodes of the counter it
-                                                 // adds to (a run: its prefix's offset in prefixes);
+                                                 // adds to (a run: its offset in prefixes);
                                                  // high 32 bits: hits not yet added there
     private static final long HIT = 1L << 32;
     /**
