@@ -247,21 +247,29 @@ public final class KSlabForest {
         int[] counters = prefixScratch;
         long key = ((long) methodId << 32) | (r & 0xffffffffL);
         for (int j = 0; j < m; j++) {
-            long[] t = memo;
-            int i = memoIndex(t, cursor, key);
-            if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
-                if ((t[i + MEMO_COUNTER] += HIT) < 0) {
-                    release(t, i);
-                }
-                cursor = t[i + MEMO_NEXT];
-                counters[j] = (int) t[i + MEMO_COUNTER];
-            } else {
-                cursor = stepMiss(cursor, methodId, r, key);   // may resize the memo
-                counters[j] = lastCounter;
-            }
+            cursor = stepCounted(cursor, methodId, r, key, counters, j);
         }
         rememberPrefix(start, exactKey, counters, m, -1, 0, cursor);
         return cursor;
+    }
+
+    /**
+     * One item of a run processed on its own, as {@link #step} does, the index of the counter it
+     * added to stored in {@code counters[j]}; returns the cursor after it.
+     */
+    private long stepCounted(long cursor, int methodId, int r, long key, int[] counters, int j) {
+        long[] t = memo;
+        int i = memoIndex(t, cursor, key);
+        if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
+            if ((t[i + MEMO_COUNTER] += HIT) < 0) {
+                release(t, i);
+            }
+            counters[j] = (int) t[i + MEMO_COUNTER];
+            return t[i + MEMO_NEXT];
+        }
+        long next = stepMiss(cursor, methodId, r, key);   // may resize the memo
+        counters[j] = lastCounter;
+        return next;
     }
 
     /** The entry of (cursor, key) in memo {@code t}: high bits of a multiplicative hash. */
@@ -395,18 +403,7 @@ public final class KSlabForest {
         // the compile queue starved the program's own methods.
         int steps = (int) Math.min(m, Integer.MAX_VALUE);
         while (length < steps && !(length >= period && atSlabEnd(cursor))) {
-            long[] t = memo;
-            int i = memoIndex(t, cursor, key);
-            if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
-                if ((t[i + MEMO_COUNTER] += HIT) < 0) {
-                    release(t, i);
-                }
-                cursor = t[i + MEMO_NEXT];
-                counters[length++] = (int) t[i + MEMO_COUNTER];
-            } else {
-                cursor = stepMiss(cursor, methodId, r, key);   // may resize the memo
-                counters[length++] = lastCounter;
-            }
+            cursor = stepCounted(cursor, methodId, r, key, counters, length++);
         }
         m -= length;
         if (m < period) {
