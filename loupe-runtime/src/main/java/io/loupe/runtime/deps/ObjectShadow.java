@@ -17,9 +17,10 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Lookups take no lock. The second inline slot and the table's slots are published value
  * first, key second (release stores), and read key first (acquire loads), so a reader that sees a
- * key sees its history; the first slot's history, the shadow itself, was published with it. Insertion is under the shadow's monitor and looks again first, so one field gets one
- * history. Growing builds a new table and publishes it through a volatile field; an old table is
- * never written again, so a reader still holding it can only miss, and a miss goes to the monitor.
+ * key sees its history; the first slot's history, the shadow itself, was published with it.
+ * Insertion is under the shadow's monitor and looks again first, so one field gets one history.
+ * Growing builds a new table and publishes it through a volatile field; an old table is never
+ * written again, so a reader still holding it can only miss, and a miss goes to the monitor.
  */
 public final class ObjectShadow extends LocationHistory implements Shadow {
 

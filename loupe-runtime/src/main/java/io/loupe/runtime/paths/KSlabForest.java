@@ -443,13 +443,19 @@ public final class KSlabForest {
 
     /** What {@code times} runs of {@code m} items from the periodic state of block {@code at} add to it. */
     private void cycleTimes(int at, int m, long times) {
-        int period = upperDepth + 1;
-        long cycles = m / period;
-        int rest = m - (int) cycles * period;
         long[] b = runBlocks;
-        for (int j = 0; j < period; j++) {
-            b[at + j] += times * (j < rest ? cycles + 1 : cycles);
+        for (int j = 0, period = upperDepth + 1; j < period; j++) {
+            b[at + j] += times * cycled(m, j);
         }
+    }
+
+    /**
+     * How many of {@code m} items from a run chain's periodic state its lower half's node
+     * {@code j} counts (what {@link #cycles} adds, without its multiply: for the slow paths).
+     */
+    private int cycled(int m, int j) {
+        int period = upperDepth + 1;
+        return m / period + (j < m % period ? 1 : 0);
     }
 
     /** Adds every run chain's pending counters to its nodes and zeroes them (the owner, at a prune). */
@@ -720,11 +726,8 @@ public final class KSlabForest {
                 int at = c + length + 2 < pool.length ? pool[c + length + 1] : -1;
                 if (at >= 0 && at % block == 0 && (at / block + 1) * 2 * period <= chain.length) {
                     int m = pool[c + length + 2];
-                    long cycles = m / period;
-                    int rest = m - (int) cycles * period;
                     for (int j = 0; j < period; j++) {
-                        total += add(byNode, n, chain[at / block * 2 * period + period + j],
-                                pending * (j < rest ? cycles + 1 : cycles));
+                        total += add(byNode, n, chain[at / block * 2 * period + period + j], pending * cycled(m, j));
                     }
                 }
             }
