@@ -190,7 +190,7 @@ public final class ClassInstrumenter {
             }
             try {
                 if (sites != null && !sites.perMethod.get(j).isEmpty()) {
-                    ValueProbeInserter.insert(m, sites.perMethod.get(j), sites.firstIds[j]);
+                    ValueProbeInserter.insert(m, sites.perMethod.get(j), sites.firstIds[j], values.convergent());
                     changed = true;
                 }
                 if (settings == null) {

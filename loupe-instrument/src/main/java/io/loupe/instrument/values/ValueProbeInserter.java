@@ -17,14 +17,15 @@ import java.util.List;
 
 /**
  * Inserts the value probes of a method: each passes a copy of the site's value, the thread's
- * recorder array and the site's id to {@code io.loupe.runtime.values.Values}. The array is
+ * recorder array and the site's id to {@code io.loupe.runtime.values.Values} — {@code onX}, the
+ * gate, under convergent profiling; {@code fullX}, run counting, under full profiling. The array is
  * fetched once at method entry ({@code Values.recorders(firstId, lastId + 1)}, which also makes
  * sure the method's sites have their recorders) into a local appended after the method's own, so
  * no site looks up its thread.
  *
  * <ul>
  *   <li>{@code field}, {@code array}, {@code return}: right after the instruction,
- *   {@code dup} (or {@code dup2}), the array, the id, {@code invokestatic Values.onX};</li>
+ *   {@code dup} (or {@code dup2}), the array, the id, {@code invokestatic Values.onX} (or {@code fullX});</li>
  *   <li>{@code local} at a store: the same, right before the store (after any label or frame in
  *   front of it, so every path to the store passes the probe);</li>
  *   <li>{@code local} at an {@code iinc}: after it, {@code iload} of the variable, the array, the
@@ -51,7 +52,7 @@ public final class ValueProbeInserter {
      * the same bytes as {@code m}, which must not have been changed since) into {@code m}; site
      * {@code i} of the list gets id {@code firstId + i}.
      */
-    public static void insert(MethodNode m, List<ValueSite> sites, int firstId) {
+    public static void insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
         if (sites.isEmpty()) {
             return;
         }
@@ -71,20 +72,20 @@ public final class ValueProbeInserter {
             }
             if (s.kind() == SiteKind.PARAM) {
                 entry.add(new VarInsnNode(load(s.type()), s.var()));
-                entry.add(record(s.type(), array, id));
+                entry.add(record(s.type(), array, id, convergent));
                 continue;
             }
             AbstractInsnNode at = nodes[s.position()];
             if (s.kind() == SiteKind.LOCAL && at instanceof IincInsnNode iinc) {
                 InsnList probe = new InsnList();
                 probe.add(new VarInsnNode(Opcodes.ILOAD, iinc.var));
-                probe.add(record(s.type(), array, id));
+                probe.add(record(s.type(), array, id, convergent));
                 m.instructions.insert(at, probe);
             } else if (s.kind() == SiteKind.LOCAL) {
                 checkOpcode(at, Opcodes.ISTORE, Opcodes.ASTORE);
-                m.instructions.insertBefore(at, copyAndRecord(s.type(), array, id));
+                m.instructions.insertBefore(at, copyAndRecord(s.type(), array, id, convergent));
             } else {
-                m.instructions.insert(at, copyAndRecord(s.type(), array, id));
+                m.instructions.insert(at, copyAndRecord(s.type(), array, id, convergent));
             }
         }
         m.instructions.insert(entry);
@@ -98,19 +99,19 @@ public final class ValueProbeInserter {
         }
     }
 
-    private static InsnList copyAndRecord(ValueType type, int array, int id) {
+    private static InsnList copyAndRecord(ValueType type, int array, int id, boolean convergent) {
         InsnList l = new InsnList();
         l.add(new InsnNode(type.wide() ? Opcodes.DUP2 : Opcodes.DUP));
-        l.add(record(type, array, id));
+        l.add(record(type, array, id, convergent));
         return l;
     }
 
     /** With the value on the stack: the array, the id, the call. */
-    private static InsnList record(ValueType type, int array, int id) {
+    private static InsnList record(ValueType type, int array, int id, boolean convergent) {
         InsnList l = new InsnList();
         l.add(new VarInsnNode(Opcodes.ALOAD, array));
         l.add(IntConstant.push(id));
-        l.add(call(type));
+        l.add(call(type, convergent ? "on" : "full"));
         return l;
     }
 
@@ -124,15 +125,19 @@ public final class ValueProbeInserter {
         };
     }
 
-    /** The call that records a value of {@code type}; sub-int types go through {@code onInt}. */
-    static MethodInsnNode call(ValueType type) {
-        return switch (type) {
-            case LONG -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onLong", "(J" + RECORDERS + "I)V", false);
-            case FLOAT -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onFloat", "(F" + RECORDERS + "I)V", false);
-            case DOUBLE -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onDouble", "(D" + RECORDERS + "I)V", false);
-            case REFERENCE -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onRef",
-                    "(Ljava/lang/Object;" + RECORDERS + "I)V", false);
-            default -> new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "onInt", "(I" + RECORDERS + "I)V", false);
+    /**
+     * The call that records a value of {@code type}: {@code prefix} ({@code on} or {@code full})
+     * and the type; sub-int types go through the {@code Int} method.
+     */
+    static MethodInsnNode call(ValueType type, String prefix) {
+        String[] nameAndValue = switch (type) {
+            case LONG -> new String[] {"Long", "J"};
+            case FLOAT -> new String[] {"Float", "F"};
+            case DOUBLE -> new String[] {"Double", "D"};
+            case REFERENCE -> new String[] {"Ref", "Ljava/lang/Object;"};
+            default -> new String[] {"Int", "I"};
         };
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, prefix + nameAndValue[0],
+                "(" + nameAndValue[1] + RECORDERS + "I)V", false);
     }
 }

@@ -6,11 +6,14 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * What value profiling needs to know from the agent options: the kinds of site to profile.
+ * What value profiling needs to know from the agent options: the kinds of site to profile, and
+ * whether profiling is convergent, which decides the probes' calls (the gate, or full profiling's
+ * run counting: {@code io.loupe.runtime.values.Values}).
  *
- * @param kinds the site kinds to instrument; at least one
+ * @param kinds      the site kinds to instrument; at least one
+ * @param convergent true for convergent profiling
  */
-public record ValueSettings(Set<SiteKind> kinds) {
+public record ValueSettings(Set<SiteKind> kinds, boolean convergent) {
 
     public ValueSettings {
         if (kinds.isEmpty()) {
@@ -19,7 +22,12 @@ public record ValueSettings(Set<SiteKind> kinds) {
         kinds = Set.copyOf(EnumSet.copyOf(kinds));
     }
 
-    /** Every kind of site. */
+    /** Full profiling of {@code kinds}. */
+    public ValueSettings(Set<SiteKind> kinds) {
+        this(kinds, false);
+    }
+
+    /** Every kind of site, full profiling. */
     public static ValueSettings all() {
         return new ValueSettings(EnumSet.allOf(SiteKind.class));
     }

@@ -24,6 +24,7 @@ import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.util.CheckClassAdapter;
@@ -172,6 +173,29 @@ class ValueInstrumentationTest {
         assertTrue(cn.fields.stream().noneMatch(f -> f.name.startsWith("$loupe$")));
         assertTrue(cn.methods.stream().noneMatch(m -> m.name.startsWith("$loupe$")));
         assertEquals(List.of(), k.warnings);
+    }
+
+    /** Full profiling counts runs (Values.fullX); convergent profiling goes through the gate (onX). */
+    @Test
+    void theProbesCallWhatTheModeNeeds() throws Exception {
+        Instrumented full = Instrumented.of(Kinds.class, VALUES);
+        Instrumented convergent = Instrumented.of(Kinds.class,
+                InstrumentSettings.values(new ValueSettings(EnumSet.allOf(SiteKind.class), true)));
+        assertEquals(List.of("fullDouble", "fullFloat", "fullInt", "fullLong", "fullRef"), recordingCalls(full.bytes));
+        assertEquals(List.of("onDouble", "onFloat", "onInt", "onLong", "onRef"), recordingCalls(convergent.bytes));
+        assertEquals(Kinds.primitives(1, 2L, 3f, 4d, 'c', false, (byte) 5, (short) 6, "s"),
+                convergent.call("primitives", null, 1, 2L, 3f, 4d, 'c', false, (byte) 5, (short) 6, "s"));
+        assertEquals(List.of("1"), convergent.values(convergent.site("primitives", SiteKind.PARAM, 0)));
+    }
+
+    /** The distinct Values methods the class calls, other than the one fetching the recorders. */
+    private static List<String> recordingCalls(byte[] bytes) {
+        return Bytecode.classNode(bytes).methods.stream()
+                .flatMap(m -> Arrays.stream(m.instructions.toArray()))
+                .filter(i -> i instanceof MethodInsnNode call && call.owner.equals(ValueProbeInserter.VALUES))
+                .map(i -> ((MethodInsnNode) i).name)
+                .filter(n -> !n.equals("recorders"))
+                .distinct().sorted().toList();
     }
 
     @Test

@@ -72,6 +72,30 @@ final class TnvTable implements SiteRecorder.Sink {
         }
     }
 
+    /**
+     * Counts {@code w} executions of {@code value} in a row: the same as {@code w} calls of
+     * {@code add(value, 1)}, because a clear that falls inside the run is made where it falls.
+     */
+    void addRun(long value, long w) {
+        while (w > untilClear) {
+            long upToClear = untilClear;   // at least 1: a clear sets it to at least the minimum
+            add(value, upToClear);
+            w -= upToClear;
+        }
+        add(value, w);
+    }
+
+    /** A copy of this table, state and all. */
+    TnvTable copy() {
+        TnvTable t = new TnvTable(values.length, minClearInterval);
+        System.arraycopy(values, 0, t.values, 0, size);
+        System.arraycopy(counts, 0, t.counts, 0, size);
+        t.size = size;
+        t.untilClear = untilClear;
+        t.contended = contended;
+        return t;
+    }
+
     private void clear() {
         int half = values.length / 2;
         if (contended) {

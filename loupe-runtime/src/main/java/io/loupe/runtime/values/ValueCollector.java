@@ -39,7 +39,8 @@ public final class ValueCollector {
             for (ValueThread t : threads) {
                 SiteRecorder[] rs = t.recorders;
                 SiteRecorder r = site < rs.length ? rs[site] : null;
-                if (r == null || r.table == null) {
+                TnvTable table = r == null ? null : r.tableWithRun();
+                if (table == null) {
                     continue;   // never ran in this thread
                 }
                 executed += r.executed();
@@ -49,7 +50,6 @@ public final class ValueCollector {
                 mrv += r.mrvHits();
                 off += r.switchedOff();
                 on += r.switchedOn();
-                TnvTable table = r.table;
                 for (int i = 0, n = table.size(); i < n; i++) {
                     merged.merge(table.value(i), table.count(i), Long::sum);
                 }

@@ -8,7 +8,10 @@ package io.loupe.runtime.values;
  * runtime class.
  *
  * <p>The hot path is an array load and the site's gate ({@code --gate == 0}, see
- * {@link SiteRecorder}): under convergent profiling almost every execution stops there. It has no
+ * {@link SiteRecorder}): under convergent profiling almost every execution stops there. Under
+ * full profiling the sites call the {@code full*} methods instead, whose hot path is the same
+ * array load, a compare with the site's previous value and a count: the value is added to the
+ * table only when it changes ({@link SiteRecorder}, <i>Full profiling counts runs</i>). It has no
  * null check (the recorders of a method's sites are created together, before its first
  * activation in a thread uses them) and one call, to the slow path: what a probe adds to the
  * compiled code of its method stays small, so the JIT keeps inlining the instrumented method into
@@ -73,6 +76,62 @@ public final class Values {
         SiteRecorder r = rs[site];
         if (--r.gate == 0) {
             r.profile(value == null ? 0 : classId(r, value.getClass()));
+        }
+    }
+
+    // ---- full profiling: run counting (see SiteRecorder) ----
+
+    /** The class a run of nulls is kept under: never instantiated, so no value has it. */
+    static final class NoClass {
+        private NoClass() {
+        }
+    }
+
+    public static void fullInt(int value, SiteRecorder[] rs, int site) {
+        SiteRecorder r = rs[site];
+        if (value == r.runValue) {
+            r.run++;
+        } else {
+            r.change(value);
+        }
+    }
+
+    public static void fullLong(long value, SiteRecorder[] rs, int site) {
+        SiteRecorder r = rs[site];
+        if (value == r.runValue) {
+            r.run++;
+        } else {
+            r.change(value);
+        }
+    }
+
+    public static void fullFloat(float value, SiteRecorder[] rs, int site) {
+        SiteRecorder r = rs[site];
+        int bits = Float.floatToRawIntBits(value);
+        if (bits == r.runValue) {
+            r.run++;
+        } else {
+            r.change(bits);
+        }
+    }
+
+    public static void fullDouble(double value, SiteRecorder[] rs, int site) {
+        SiteRecorder r = rs[site];
+        long bits = Double.doubleToRawLongBits(value);
+        if (bits == r.runValue) {
+            r.run++;
+        } else {
+            r.change(bits);
+        }
+    }
+
+    public static void fullRef(Object value, SiteRecorder[] rs, int site) {
+        SiteRecorder r = rs[site];
+        Class<?> c = value == null ? NoClass.class : value.getClass();
+        if (c == r.runClass) {
+            r.run++;
+        } else {
+            r.changeClass(c);
         }
     }
 

@@ -1,8 +1,17 @@
 package io.loupe.runtime.values;
 
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SiteRecorderTest {
@@ -105,5 +114,67 @@ class SiteRecorderTest {
         }
         assertEquals(a.profiled(), b.profiled());
         assertEquals(a.weightTotal(), b.weightTotal());
+    }
+
+    // ---- full profiling: run counting ----
+
+    /** What a full-profiling site does (Values.fullLong). */
+    private static void full(SiteRecorder r, long value) {
+        Values.fullLong(value, new SiteRecorder[] {r}, 0);
+    }
+
+    /**
+     * Run counting against the gate path, one profiled execution at a time: the same table (read
+     * as the collector reads it), executions, weight and MRV hits, at every point of the stream.
+     */
+    @Property
+    void runCountingEqualsProfilingEachExecution(@ForAll("streams") List<Long> values,
+                                                 @ForAll @IntRange(min = 16, max = 64) int clear) {
+        ValueConfig config = new ValueConfig(4, 2, clear, false, "bounds", 1000, 0.02, 0.02, 0.25);
+        SiteRecorder each = new SiteRecorder(config, 0);
+        SiteRecorder runs = new SiteRecorder(config, 0);
+        for (long v : values) {
+            run(each, v);
+            full(runs, v);
+            assertEquals(each.executed(), runs.executed());
+            assertEquals(each.profiled(), runs.profiled());
+            assertEquals(each.weightTotal(), runs.weightTotal());
+            assertEquals(each.mrvHits(), runs.mrvHits());
+            TnvTable expected = each.tableWithRun();
+            TnvTable actual = runs.tableWithRun();
+            assertEquals(expected.size(), actual.size());
+            for (int i = 0; i < expected.size(); i++) {
+                assertEquals(expected.value(i), actual.value(i));
+                assertEquals(expected.count(i), actual.count(i));
+            }
+        }
+    }
+
+    @Test
+    void aSiteWhoseFirstValueIsZeroHasRunWithoutATable() {
+        SiteRecorder r = new SiteRecorder(FULL, 0);
+        assertNull(r.tableWithRun());
+        full(r, 0);
+        full(r, 0);
+        assertNull(r.table);   // the run is pending: still no change
+        assertEquals(2, r.executed());
+        assertEquals(1, r.mrvHits());
+        TnvTable t = r.tableWithRun();
+        assertEquals(1, t.size());
+        assertEquals(0, t.value(0));
+        assertEquals(2, t.count(0));
+        assertNull(r.table);   // reading it did not touch the recorder
+        full(r, 5);
+        assertEquals(2, r.table.count(0));
+        assertEquals(3, r.executed());
+        assertEquals(1, r.mrvHits());
+    }
+
+    /** Long runs, some values repeated far apart, a few distinct ones: clears fall inside runs. */
+    @Provide
+    Arbitrary<List<Long>> streams() {
+        Arbitrary<List<Long>> run = Arbitraries.longs().between(-2, 6)
+                .flatMap(v -> Arbitraries.integers().between(1, 70).map(n -> java.util.Collections.nCopies(n, v)));
+        return run.list().ofMaxSize(25).map(rs -> rs.stream().flatMap(List::stream).toList());
     }
 }

@@ -178,6 +178,52 @@ class TnvTableTest {
         }
     }
 
+    /**
+     * Full profiling adds a run of equal values at once: that must leave the table exactly as the
+     * run's executions one by one would, clears inside the run included.
+     */
+    @Property
+    void aRunAddsLikeItsExecutionsOneByOne(@ForAll("runs") List<long[]> runs,
+                                           @ForAll @IntRange(min = 2, max = 8) int capacity,
+                                           @ForAll @IntRange(min = 1, max = 40) int clear) {
+        TnvTable byRun = new TnvTable(capacity, clear);
+        TnvTable oneByOne = new TnvTable(capacity, clear);
+        for (long[] run : runs) {
+            byRun.addRun(run[0], run[1]);
+            for (long i = 0; i < run[1]; i++) {
+                oneByOne.add(run[0], 1);
+            }
+            assertSameState(oneByOne, byRun);
+        }
+    }
+
+    @Property
+    void aCopyChangesApartFromItsOriginal(@ForAll("runs") List<long[]> runs) {
+        TnvTable t = new TnvTable(4, 10);
+        runs.forEach(r -> t.addRun(r[0], r[1]));
+        TnvTable copy = t.copy();
+        assertSameState(t, copy);
+        TnvTable reference = t.copy();
+        copy.addRun(99, 50);
+        assertSameState(reference, t);
+    }
+
+    private static void assertSameState(TnvTable expected, TnvTable actual) {
+        assertEquals(expected.size(), actual.size());
+        assertEquals(expected.untilClear(), actual.untilClear());
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.value(i), actual.value(i), "value " + i);
+            assertEquals(expected.count(i), actual.count(i), "count " + i);
+        }
+    }
+
+    /** Runs as {value, length}, neighbours not necessarily different (a table sees any order). */
+    @Provide
+    Arbitrary<List<long[]>> runs() {
+        return Arbitraries.longs().between(0, 12).flatMap(v -> Arbitraries.longs().between(1, 90)
+                .map(n -> new long[] {v, n})).list().ofMaxSize(60);
+    }
+
     @Provide
     Arbitrary<List<Long>> fewValues() {
         return Arbitraries.longs().between(-3, 4).list().ofMaxSize(300);

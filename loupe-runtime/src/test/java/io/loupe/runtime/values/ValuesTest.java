@@ -61,6 +61,43 @@ class ValuesTest {
         assertEquals(1, refs.mrvHits());   // "t" after "s": the same class
     }
 
+    /** Full profiling's entry points count runs; the collector adds each site's unfinished run. */
+    @Test
+    void runCountingEntryPointsGiveTheSameProfiles() {
+        int d = site(ValueType.DOUBLE);
+        int f = site(ValueType.FLOAT);
+        int i = site(ValueType.INT);
+        int j = site(ValueType.LONG);
+        int a = site(ValueType.REFERENCE);
+        for (double v : new double[] {0.0, 0.0, -0.0, 2.5, 2.5, 2.5}) {
+            Values.fullDouble(v, Values.recorders(d, d + 1), d);
+        }
+        Values.fullFloat(-1.5f, Values.recorders(f, f + 1), f);
+        for (int v : new int[] {0, 0, 0}) {   // the first run's value is the initial one
+            Values.fullInt(v, Values.recorders(i, i + 1), i);
+        }
+        Values.fullLong(Long.MIN_VALUE, Values.recorders(j, j + 1), j);
+        Values.fullLong(Long.MIN_VALUE, Values.recorders(j, j + 1), j);
+        for (Object v : new Object[] {null, null, "s", "t", null, List.of()}) {
+            Values.fullRef(v, Values.recorders(a, a + 1), a);
+        }
+
+        assertEquals(List.of("2.5", "0.0", "-0.0"), List.of(profileOf(d).values()));
+        assertArrayEquals(new long[] {3, 2, 1}, profileOf(d).counts());
+        assertEquals(3, profileOf(d).mrvHits());
+        assertArrayEquals(new String[] {"-1.5"}, profileOf(f).values());
+        assertArrayEquals(new String[] {"0"}, profileOf(i).values());
+        assertEquals(3, profileOf(i).executed());
+        assertEquals(2, profileOf(i).mrvHits());
+        assertArrayEquals(new long[] {2}, profileOf(j).counts());
+        ValueSiteProfile refs = profileOf(a);
+        assertEquals(List.of("null", "java.lang.String", List.of().getClass().getName()), List.of(refs.values()));
+        assertArrayEquals(new long[] {3, 2, 1}, refs.counts());
+        assertEquals(6, refs.executed());
+        assertEquals(6, refs.profiled());
+        assertEquals(2, refs.mrvHits());   // the second null, and "t" after "s"
+    }
+
     @Test
     void anArrayFetchedBeforeTheThreadsArrayGrewHoldsTheSameRecorders() {
         int s = site(ValueType.INT);
@@ -88,6 +125,30 @@ class ValuesTest {
         List<ValueSiteProfile> all = ValueCollector.collect(ValueSiteRegistry.snapshot());
         assertTrue(all.stream().anyMatch(p -> p.siteId() == s));
         assertTrue(all.stream().noneMatch(p -> p.siteId() == quiet));
+    }
+
+    @Test
+    void runCountingThreadsAreMergedExactly() throws InterruptedException {
+        int s = site(ValueType.INT);
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int me = t;
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < 100_000; i++) {
+                    Values.fullInt(i % 3 != 0 ? 7 : me, Values.recorders(s, s + 1), s);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        ValueSiteProfile p = profileOf(s);
+        assertEquals(400_000, p.executed());
+        assertEquals(List.of("7", "0", "1", "2", "3"), List.of(p.values()));
+        assertArrayEquals(new long[] {4 * 66_666, 33_334, 33_334, 33_334, 33_334}, p.counts());
+        // per thread, the stream is me, 7, 7, me, 7, 7, …, me: one 7 after a 7 per three
+        assertEquals(4 * 33_333, p.mrvHits());
     }
 
     @Test
