@@ -134,6 +134,42 @@ public final class SiteRecorder {
         }
     }
 
+    /** A reference site's profiled execution: {@link #profile} of the value's class id (0 for null). */
+    @DontInline
+    void profileRef(Object value) {
+        profile(value == null ? 0 : classId(value.getClass()));
+    }
+
+    /** The id of class {@code c}, with the last class seen in front of the ClassValue lookup. */
+    private long classId(Class<?> c) {
+        if (c != lastClass) {
+            lastClassId = ClassIds.of(c);
+            lastClass = c;
+        }
+        return lastClassId;
+    }
+
+    /** A full-profiling execution with {@code value}: the current run goes on, or a new one starts. */
+    void full(long value) {
+        if (value == runValue) {
+            run++;
+        } else {
+            change(value);
+        }
+    }
+
+    /**
+     * {@link #full} for a reference site, by the value's class. A null, whose class the inline
+     * part does not look up, always goes out of line, where it may continue a run of nulls.
+     */
+    void fullRef(Object value) {
+        if (value != null && value.getClass() == runClass) {
+            run++;
+        } else {
+            changeRef(value);
+        }
+    }
+
     /**
      * Ends the current run and starts one of {@code value}: the full-profiling probe has just
      * found a value other than the run's. Out of line, like {@link #profile}.
@@ -145,9 +181,14 @@ public final class SiteRecorder {
         run = 1;
     }
 
-    /** {@link #change} for a reference site: {@code c} is the value's class. */
+    /** {@link #change} for a reference site (or a null continuing a run of nulls). */
     @DontInline
-    void changeClass(Class<?> c) {
+    void changeRef(Object value) {
+        Class<?> c = value == null ? Values.NoClass.class : value.getClass();
+        if (c == runClass) {
+            run++;
+            return;
+        }
         endRun();
         runClass = c;
         runValue = c == Values.NoClass.class ? 0 : ClassIds.of(c);

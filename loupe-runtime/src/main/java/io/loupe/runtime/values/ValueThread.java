@@ -47,6 +47,15 @@ final class ValueThread {
     }
 
     /**
+     * The recorders, with one ready for each site in {@code [first, end)}; the owning thread only.
+     * The check that they are is inlined into every method with value sites ({@link Values#recorders}).
+     */
+    SiteRecorder[] ready(int first, int end) {
+        SiteRecorder[] rs = recorders;
+        return end <= rs.length && rs[end - 1] != null ? rs : prepare(first, end);
+    }
+
+    /**
      * Makes sure a recorder exists for every site in {@code [first, end)} (a method's sites, on its
      * first activation in this thread), growing the array if needed, and returns the array.
      */

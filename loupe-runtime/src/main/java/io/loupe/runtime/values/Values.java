@@ -1,5 +1,7 @@
 package io.loupe.runtime.values;
 
+import jdk.internal.vm.annotation.DontInline;
+
 /**
  * The entry points that value sites call. A method with value sites fetches its thread's recorder
  * array once, at entry ({@link #recorders}), and keeps it in a local; each site then passes the
@@ -15,7 +17,12 @@ package io.loupe.runtime.values;
  * null check (the recorders of a method's sites are created together, before its first
  * activation in a thread uses them) and one call, to the slow path: what a probe adds to the
  * compiled code of its method stays small, so the JIT keeps inlining the instrumented method into
- * its callers as it did the original. The array is the thread's own, so no thread lookup happens
+ * its callers as it did the original.
+ *
+ * <p><b>Every method here is at most 35 bytes of bytecode</b> (HotSpot's {@code MaxInlineSize}),
+ * and so is each method of the recorder it calls on the hot path: the JIT inlines a callee larger
+ * than that only at call sites it has seen run often, so a larger probe method is a real call at
+ * every other site, in C2-compiled code too. {@code ProbeSizeTest} checks it. The array is the thread's own, so no thread lookup happens
  * per site; an array that has grown since an activation fetched it holds the same recorders.
  */
 public final class Values {
@@ -28,20 +35,23 @@ public final class Values {
     /**
      * The current thread's recorders, with one ready for each site id in {@code [first, end)}: the
      * calling method's sites. Called once per activation of a method with value sites; after a
-     * method's first activation in a thread it is two loads and two compares.
+     * method's first activation in a thread it is a few loads and compares, split over this method
+     * and {@link ValueThread#ready} so that each stays within the JIT's size for inlining anywhere.
      */
     public static SiteRecorder[] recorders(int first, int end) {
         ValueThread t = last;
-        if (t.owner != Thread.currentThread()) {
-            t = ValueThread.current();
-            last = t;
-        }
-        SiteRecorder[] rs = t.recorders;
-        if (end <= rs.length && rs[end - 1] != null) {
-            return rs;
-        }
-        return t.prepare(first, end);
+        return t.owner == Thread.currentThread() ? t.ready(first, end) : switchThread(first, end);
     }
+
+    /** {@link #recorders} on a thread other than the last one seen. */
+    @DontInline
+    private static SiteRecorder[] switchThread(int first, int end) {
+        ValueThread t = ValueThread.current();
+        last = t;
+        return t.ready(first, end);
+    }
+
+    // ---- convergent profiling: the gate (see SiteRecorder) ----
 
     public static void onInt(int value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
@@ -75,7 +85,7 @@ public final class Values {
     public static void onRef(Object value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
         if (--r.gate == 0) {
-            r.profile(value == null ? 0 : classId(r, value.getClass()));
+            r.profileRef(value);
         }
     }
 
@@ -88,58 +98,22 @@ public final class Values {
     }
 
     public static void fullInt(int value, SiteRecorder[] rs, int site) {
-        SiteRecorder r = rs[site];
-        if (value == r.runValue) {
-            r.run++;
-        } else {
-            r.change(value);
-        }
+        rs[site].full(value);
     }
 
     public static void fullLong(long value, SiteRecorder[] rs, int site) {
-        SiteRecorder r = rs[site];
-        if (value == r.runValue) {
-            r.run++;
-        } else {
-            r.change(value);
-        }
+        rs[site].full(value);
     }
 
     public static void fullFloat(float value, SiteRecorder[] rs, int site) {
-        SiteRecorder r = rs[site];
-        int bits = Float.floatToRawIntBits(value);
-        if (bits == r.runValue) {
-            r.run++;
-        } else {
-            r.change(bits);
-        }
+        rs[site].full(Float.floatToRawIntBits(value));
     }
 
     public static void fullDouble(double value, SiteRecorder[] rs, int site) {
-        SiteRecorder r = rs[site];
-        long bits = Double.doubleToRawLongBits(value);
-        if (bits == r.runValue) {
-            r.run++;
-        } else {
-            r.change(bits);
-        }
+        rs[site].full(Double.doubleToRawLongBits(value));
     }
 
     public static void fullRef(Object value, SiteRecorder[] rs, int site) {
-        SiteRecorder r = rs[site];
-        Class<?> c = value == null ? NoClass.class : value.getClass();
-        if (c == r.runClass) {
-            r.run++;
-        } else {
-            r.changeClass(c);
-        }
-    }
-
-    private static long classId(SiteRecorder r, Class<?> c) {
-        if (c != r.lastClass) {
-            r.lastClassId = ClassIds.of(c);
-            r.lastClass = c;
-        }
-        return r.lastClassId;
+        rs[site].fullRef(value);
     }
 }
