@@ -1,6 +1,7 @@
 package io.loupe.runtime.values;
 
 import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,6 +51,7 @@ final class ValueThread {
      * The recorders, with one ready for each site in {@code [first, end)}; the owning thread only.
      * The check that they are is inlined into every method with value sites ({@link Values#recorders}).
      */
+    @ForceInline
     SiteRecorder[] ready(int first, int end) {
         SiteRecorder[] rs = recorders;
         return end <= rs.length && rs[end - 1] != null ? rs : prepare(first, end);

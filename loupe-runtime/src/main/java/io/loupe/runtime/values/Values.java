@@ -1,6 +1,7 @@
 package io.loupe.runtime.values;
 
 import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
 
 /**
  * The entry points that value sites call. A method with value sites fetches its thread's recorder
@@ -17,13 +18,18 @@ import jdk.internal.vm.annotation.DontInline;
  * null check (the recorders of a method's sites are created together, before its first
  * activation in a thread uses them) and one call, to the slow path: what a probe adds to the
  * compiled code of its method stays small, so the JIT keeps inlining the instrumented method into
- * its callers as it did the original.
- *
- * <p><b>Every method here is at most 35 bytes of bytecode</b> (HotSpot's {@code MaxInlineSize}),
- * and so is each method of the recorder it calls on the hot path: the JIT inlines a callee larger
- * than that only at call sites it has seen run often, so a larger probe method is a real call at
- * every other site, in C2-compiled code too. {@code ProbeSizeTest} checks it. The array is the thread's own, so no thread lookup happens
+ * its callers as it did the original. The array is the thread's own, so no thread lookup happens
  * per site; an array that has grown since an activation fetched it holds the same recorders.
+ *
+ * <p><b>Inlined everywhere.</b> A probe that the JIT does not inline is a real call per execution,
+ * and HotSpot's inlining heuristics turn many down: a callee over 35 bytes of bytecode
+ * ({@code MaxInlineSize}) is inlined only at call sites it has seen run often, and once a
+ * compilation has inlined 8,000 bytes ({@code DesiredMethodLimit}) nothing more is — which a
+ * method with a few hundred sites reaches with its probes alone (commons-math under convergent
+ * profiling: about half of the probe calls in C2-compiled code were left as calls). So every
+ * method on the hot path carries the JDK's {@code @ForceInline} (honoured, like
+ * {@code @DontInline}, for classes on the boot class path, where the runtime lives), and stays
+ * within 35 bytes anyway, for compilers and flags that ignore it ({@code ProbeSizeTest}).
  */
 public final class Values {
 
@@ -38,6 +44,7 @@ public final class Values {
      * method's first activation in a thread it is a few loads and compares, split over this method
      * and {@link ValueThread#ready} so that each stays within the JIT's size for inlining anywhere.
      */
+    @ForceInline
     public static SiteRecorder[] recorders(int first, int end) {
         ValueThread t = last;
         return t.owner == Thread.currentThread() ? t.ready(first, end) : switchThread(first, end);
@@ -53,6 +60,7 @@ public final class Values {
 
     // ---- convergent profiling: the gate (see SiteRecorder) ----
 
+    @ForceInline
     public static void onInt(int value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
         if (--r.gate == 0) {
@@ -60,6 +68,7 @@ public final class Values {
         }
     }
 
+    @ForceInline
     public static void onLong(long value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
         if (--r.gate == 0) {
@@ -67,6 +76,7 @@ public final class Values {
         }
     }
 
+    @ForceInline
     public static void onFloat(float value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
         if (--r.gate == 0) {
@@ -74,6 +84,7 @@ public final class Values {
         }
     }
 
+    @ForceInline
     public static void onDouble(double value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
         if (--r.gate == 0) {
@@ -82,6 +93,7 @@ public final class Values {
     }
 
     /** References are profiled by runtime class (looked up only when the gate lets the value in). */
+    @ForceInline
     public static void onRef(Object value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
         if (--r.gate == 0) {
@@ -97,22 +109,27 @@ public final class Values {
         }
     }
 
+    @ForceInline
     public static void fullInt(int value, SiteRecorder[] rs, int site) {
         rs[site].full(value);
     }
 
+    @ForceInline
     public static void fullLong(long value, SiteRecorder[] rs, int site) {
         rs[site].full(value);
     }
 
+    @ForceInline
     public static void fullFloat(float value, SiteRecorder[] rs, int site) {
         rs[site].full(Float.floatToRawIntBits(value));
     }
 
+    @ForceInline
     public static void fullDouble(double value, SiteRecorder[] rs, int site) {
         rs[site].full(Double.doubleToRawLongBits(value));
     }
 
+    @ForceInline
     public static void fullRef(Object value, SiteRecorder[] rs, int site) {
         rs[site].fullRef(value);
     }
