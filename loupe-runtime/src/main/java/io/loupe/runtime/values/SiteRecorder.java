@@ -1,7 +1,6 @@
 package io.loupe.runtime.values;
 
 import jdk.internal.vm.annotation.DontInline;
-import jdk.internal.vm.annotation.ForceInline;
 
 /**
  * One thread's state for one value site: its TNV table, the MRV and execution counters, and the
@@ -151,7 +150,6 @@ public final class SiteRecorder {
     }
 
     /** A full-profiling execution with {@code value}: the current run goes on, or a new one starts. */
-    @ForceInline
     void full(long value) {
         if (value == runValue) {
             run++;
@@ -164,7 +162,6 @@ public final class SiteRecorder {
      * {@link #full} for a reference site, by the value's class. A null, whose class the inline
      * part does not look up, always goes out of line, where it may continue a run of nulls.
      */
-    @ForceInline
     void fullRef(Object value) {
         if (value != null && value.getClass() == runClass) {
             run++;
