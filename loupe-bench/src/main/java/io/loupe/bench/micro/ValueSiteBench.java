@@ -94,6 +94,8 @@ public final class ValueSiteBench {
         return s;
     }
 
+    // full and gated differ only in the probe they call: each must be a static call of its own
+    // for the JIT to inline it as it does in instrumented code, so the loop is written twice.
     private static long full(long[] v, SiteRecorder[] rs, int f) {
         long s = 0;
         for (int i = 0; i < LENGTH; i++) {

@@ -130,19 +130,7 @@ class ValuesTest {
     @Test
     void runCountingThreadsAreMergedExactly() throws InterruptedException {
         int s = site(ValueType.INT);
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < 4; t++) {
-            int me = t;
-            threads.add(new Thread(() -> {
-                for (int i = 0; i < 100_000; i++) {
-                    Values.fullInt(i % 3 != 0 ? 7 : me, Values.recorders(s, s + 1), s);
-                }
-            }));
-        }
-        threads.forEach(Thread::start);
-        for (Thread t : threads) {
-            t.join();
-        }
+        inFourThreads((me, i) -> Values.fullInt(i % 3 != 0 ? 7 : me, Values.recorders(s, s + 1), s));
         ValueSiteProfile p = profileOf(s);
         assertEquals(400_000, p.executed());
         assertEquals(List.of("7", "0", "1", "2", "3"), List.of(p.values()));
@@ -154,19 +142,7 @@ class ValuesTest {
     @Test
     void threadsAreMergedExactly() throws InterruptedException {
         int s = site(ValueType.INT);
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < 4; t++) {
-            int me = t;
-            threads.add(new Thread(() -> {
-                for (int i = 0; i < 100_000; i++) {
-                    Values.onInt(i % 2 == 0 ? 7 : me, Values.recorders(s, s + 1), s);
-                }
-            }));
-        }
-        threads.forEach(Thread::start);
-        for (Thread t : threads) {
-            t.join();
-        }
+        inFourThreads((me, i) -> Values.onInt(i % 2 == 0 ? 7 : me, Values.recorders(s, s + 1), s));
         ValueSiteProfile p = profileOf(s);
         assertEquals(400_000, p.executed());
         assertEquals(400_000, p.profiled());
@@ -174,5 +150,22 @@ class ValuesTest {
         assertEquals(200_000, p.counts()[0]);
         assertEquals(List.of("7", "0", "1", "2", "3"), List.of(p.values()));
         assertArrayEquals(new long[] {200_000, 50_000, 50_000, 50_000, 50_000}, p.counts());
+    }
+
+    /** Runs {@code body(thread, i)} for i in [0, 100,000) in each of four threads 0–3, and waits for them. */
+    private static void inFourThreads(java.util.function.BiConsumer<Integer, Integer> body) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int me = t;
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < 100_000; i++) {
+                    body.accept(me, i);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
     }
 }
