@@ -75,16 +75,22 @@ public final class SiteRecorder {
     private long random;
 
     // references: the last class seen and its id, in front of the ClassValue lookup
-    Class<?> lastClass;
-    long lastClassId;
+    private Class<?> lastClass;
+    private long lastClassId;
 
     // full profiling: the current run of executions with one value, not yet in the table
     /** The value of the current run (for references, its class's id). */
-    long runValue;
+    private long runValue;
     /** Executions of the current run; 0 before the first (whose value may equal the initial 0). */
-    long run;
-    /** References: the class of the current run's value ({@code Values.NoClass} for null). */
-    Class<?> runClass;
+    private long run;
+    /** References: the class of the current run's value ({@link NoClass} for null). */
+    private Class<?> runClass;
+
+    /** The class a run of nulls is kept under: never instantiated, so no value has it. */
+    static final class NoClass {
+        private NoClass() {
+        }
+    }
 
     SiteRecorder(ValueConfig config, int site) {
         this.config = config;
@@ -184,14 +190,14 @@ public final class SiteRecorder {
     /** {@link #change} for a reference site (or a null continuing a run of nulls). */
     @DontInline
     void changeRef(Object value) {
-        Class<?> c = value == null ? Values.NoClass.class : value.getClass();
+        Class<?> c = value == null ? NoClass.class : value.getClass();
         if (c == runClass) {
             run++;
             return;
         }
         endRun();
         runClass = c;
-        runValue = c == Values.NoClass.class ? 0 : ClassIds.of(c);
+        runValue = c == NoClass.class ? 0 : ClassIds.of(c);
         run = 1;
     }
 

@@ -106,12 +106,6 @@ public final class Values {
 
     // ---- full profiling: run counting (see SiteRecorder) ----
 
-    /** The class a run of nulls is kept under: never instantiated, so no value has it. */
-    static final class NoClass {
-        private NoClass() {
-        }
-    }
-
     public static void fullInt(int value, SiteRecorder[] rs, int site) {
         rs[site].full(value);
     }

@@ -39,7 +39,7 @@ class ProbeSizeTest {
     @Test
     void theClassFileReaderFindsCodeLengths() throws IOException {
         // a method of known size: `return;` is one byte, a private constructor five
-        assertEquals(5, codeLengths(Values.NoClass.class).get("<init>"));
+        assertEquals(5, codeLengths(SiteRecorder.NoClass.class).get("<init>"));
     }
 
     private static void assertSmall(String name, Integer length) {
