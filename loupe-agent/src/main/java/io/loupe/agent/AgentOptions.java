@@ -37,6 +37,7 @@ public final class AgentOptions {
         KEYS.put("values.interval", "profiled executions between convergence tests, at least 16. Default: 1000");
         KEYS.put("values.increaseBound", "bounds: an invariance increase beyond this fraction keeps profiling on. Default: 0.02");
         KEYS.put("values.decreaseBound", "bounds: an invariance decrease beyond this fraction keeps profiling on. Default: 0.02");
+        KEYS.put("values.quiet", "convergent profiling: a method runs a copy of its code without probes while all its sites are off (true or false). Default: true");
         KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far (at least 8 intervals). Default: 0.25");
         KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
@@ -78,6 +79,7 @@ public final class AgentOptions {
     private double increaseBound = BOUND;
     private double decreaseBound = BOUND;
     private double backoff = BACKOFF;
+    private boolean quiet = true;
     private String depsMode = "camp";
     private boolean verbose;
     private boolean help;
@@ -178,6 +180,7 @@ public final class AgentOptions {
                 }
                 backoff = b;
             }
+            case "values.quiet" -> quiet = bool(key, value);
             case "deps.mode" -> {
                 if (!value.equals("camp") && !value.equals("lamp")) {
                     throw new IllegalArgumentException("option 'deps.mode' needs camp or lamp, got '" + value + "'");
@@ -301,6 +304,11 @@ public final class AgentOptions {
         return convergent;
     }
 
+    /** Convergent value profiling: true to give methods quiet copies (probe-free code while their sites are off). */
+    public boolean quiet() {
+        return quiet;
+    }
+
     /** The convergence criterion: {@code increase} or {@code bounds}. */
     public String criterion() {
         return criterion;
@@ -373,7 +381,7 @@ public final class AgentOptions {
     private boolean valueDefaults() {
         return valueKinds.equals(VALUE_KINDS) && tableSize == TABLE_SIZE && topN == null && clearInterval == CLEAR_INTERVAL
                 && !convergent && criterion.equals(CRITERION) && interval == INTERVAL && increaseBound == BOUND
-                && decreaseBound == BOUND && backoff == BACKOFF;
+                && decreaseBound == BOUND && backoff == BACKOFF && quiet;
     }
 
     /** True if every path option has its default (then a profile without paths need not list them). */
@@ -413,6 +421,7 @@ public final class AgentOptions {
             j.add("values.increaseBound=" + increaseBound);
             j.add("values.decreaseBound=" + decreaseBound);
             j.add("values.backoff=" + backoff);
+            j.add("values.quiet=" + quiet);
         }
         if (deps() || !depsMode.equals("camp")) {
             j.add("deps.mode=" + depsMode);

@@ -70,7 +70,8 @@ final class AgentStart {
         PathSettings paths = options.paths() || options.blockTrace()
                 ? new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength())
                 : null;
-        ValueSettings values = options.values() ? new ValueSettings(valueKinds(options), options.convergent()) : null;
+        ValueSettings values = options.values() ? new ValueSettings(valueKinds(options), options.convergent(),
+                options.convergent() && options.quiet()) : null;
         return new InstrumentSettings(paths, values);
     }
 

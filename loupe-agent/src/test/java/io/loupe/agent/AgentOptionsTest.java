@@ -78,6 +78,7 @@ class AgentOptionsTest {
         assertEquals(0.02, o.increaseBound());
         assertEquals(0.02, o.decreaseBound());
         assertEquals(0.25, o.backoff());
+        assertTrue(o.quiet());
         assertFalse(AgentOptions.parse(null).values());
     }
 
@@ -85,7 +86,7 @@ class AgentOptionsTest {
     void everyValueKeyIsParsed() {
         AgentOptions o = AgentOptions.parse("profile=paths;values,values.kinds=local;param,values.tableSize=16,values.topN=16,"
                 + "values.clearInterval=500,convergent=true,values.criterion=increase,values.interval=64,"
-                + "values.increaseBound=0.1,values.decreaseBound=0,values.backoff=2.5");
+                + "values.increaseBound=0.1,values.decreaseBound=0,values.backoff=2.5,values.quiet=false");
         assertTrue(o.paths());
         assertTrue(o.values());
         assertEquals(List.of("param", "local"), o.valueKinds(), "canonical order");
@@ -98,18 +99,21 @@ class AgentOptionsTest {
         assertEquals(0.1, o.increaseBound());
         assertEquals(0.0, o.decreaseBound());
         assertEquals(2.5, o.backoff());
+        assertFalse(o.quiet());
     }
 
     @Test
     void valueOptionsRoundTripThroughTheirString() {
         for (String text : List.of("profile=values", "profile=paths;values,convergent=true,values.kinds=array",
-                "profile=values,values.tableSize=2", "values.backoff=0.125,values.increaseBound=1", "profile=paths")) {
+                "profile=values,values.tableSize=2", "values.backoff=0.125,values.increaseBound=1", "profile=paths",
+                "profile=values,convergent=true,values.quiet=false")) {
             AgentOptions o = AgentOptions.parse(text);
             AgentOptions again = AgentOptions.parse(o.toString());
             assertEquals(o.toString(), again.toString(), text);
             assertEquals(o.valueKinds(), again.valueKinds());
             assertEquals(o.topN(), again.topN());
             assertEquals(o.backoff(), again.backoff());
+            assertEquals(o.quiet(), again.quiet());
         }
         assertFalse(AgentOptions.parse("profile=paths").toString().contains("values."), "no value keys when values are off");
         assertFalse(AgentOptions.parse("profile=values").toString().contains("paths."), "no path keys when paths are off");

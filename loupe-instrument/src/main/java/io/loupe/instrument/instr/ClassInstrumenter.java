@@ -95,11 +95,13 @@ public final class ClassInstrumenter {
         int base = settings != null ? MethodRegistry.reserve(withCode.size()) : -1;
         int classKey = settings != null && !settings.blockTrace() ? ClassSlots.reserve() : -1;
         Set<Integer> leftAlone = new HashSet<>();
+        Set<Integer> noQuiet = new HashSet<>();
         try {
             while (true) {
-                Attempt a = attempt(original, base, classKey, withCode, leftAlone, sites);
+                Attempt a = attempt(original, base, classKey, withCode, leftAlone, noQuiet, sites);
                 if (a.retry >= 0) {
-                    leftAlone.add(a.retry);   // the tree may be half-edited: start again from the original bytes
+                    // the tree may be half-edited: start again from the original bytes
+                    (a.dropQuiet ? noQuiet : leftAlone).add(a.retry);
                     continue;
                 }
                 if (settings != null) {
@@ -165,11 +167,17 @@ public final class ClassInstrumenter {
     }
 
     /** One try at the class: either its bytes (null if unchanged) with metadata, or a method to leave alone. */
-    private record Attempt(byte[] bytes, MethodMeta[] metas, int[] arraySizes, ClassSlots.Layout layout, int retry) {
+    private record Attempt(byte[] bytes, MethodMeta[] metas, int[] arraySizes, ClassSlots.Layout layout, int retry,
+                           boolean dropQuiet) {
+
+        /** Another try without method {@code j}'s quiet copy ({@code dropQuiet}), or without instrumenting it. */
+        static Attempt retry(int j, boolean dropQuiet) {
+            return new Attempt(null, null, null, null, j, dropQuiet);
+        }
     }
 
     private Attempt attempt(byte[] original, int base, int classKey, List<Integer> withCode, Set<Integer> leftAlone,
-                            ValueSites sites) {
+                            Set<Integer> noQuiet, ValueSites sites) {
         ClassNode cn = read(original);
         String className = cn.name.replace('/', '.');
         MethodMeta[] metas = new MethodMeta[withCode.size()];
@@ -179,6 +187,7 @@ public final class ClassInstrumenter {
         List<int[]> slots = new ArrayList<>();   // {method id, offset, paths} of class-local methods
         int slotCount = 0;
         boolean arrays = false;   // a class-local method with loops, which needs ClassCounters.COUNTERS
+        Set<Integer> quieted = new HashSet<>();   // methods given a quiet copy
         for (int j = 0; j < withCode.size(); j++) {
             MethodNode m = cn.methods.get(withCode.get(j));
             int id = base + j;
@@ -190,7 +199,13 @@ public final class ClassInstrumenter {
             }
             try {
                 if (sites != null && !sites.perMethod.get(j).isEmpty()) {
-                    ValueProbeInserter.insert(m, sites.perMethod.get(j), sites.firstIds[j], values.convergent());
+                    List<ValueSite> ms = sites.perMethod.get(j);
+                    if (values.quiet() && settings == null && !noQuiet.contains(j) && ValueProbeInserter.quietCopyPays(m, ms)) {
+                        ValueProbeInserter.insertWithQuietCopy(m, ms, sites.firstIds[j], cn.name, (cn.version & 0xffff) >= Opcodes.V1_6);
+                        quieted.add(j);
+                    } else {
+                        ValueProbeInserter.insert(m, ms, sites.firstIds[j], values.convergent());
+                    }
                     changed = true;
                 }
                 if (settings == null) {
@@ -238,11 +253,11 @@ public final class ClassInstrumenter {
                 }
             } catch (RuntimeException e) {
                 warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: " + e);
-                return new Attempt(null, null, null, null, j);
+                return Attempt.retry(j, false);
             }
         }
         if (!changed) {
-            return new Attempt(null, metas, arraySizes, null, -1);
+            return new Attempt(null, metas, arraySizes, null, -1, false);
         }
         ClassSlots.Layout layout = null;
         if (!slots.isEmpty()) {
@@ -253,15 +268,18 @@ public final class ClassInstrumenter {
         try {
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             cn.accept(cw);
-            return new Attempt(cw.toByteArray(), metas, arraySizes, layout, -1);
+            return new Attempt(cw.toByteArray(), metas, arraySizes, layout, -1, false);
         } catch (MethodTooLargeException e) {
             int j = indexOf(cn, withCode, e.getMethodName(), e.getDescriptor());
             if (j < 0 || leftAlone.contains(j)) {
                 throw e;
             }
+            if (quieted.contains(j)) {
+                return Attempt.retry(j, true);   // without its quiet copy it may fit
+            }
             warnings.accept("left " + className + "." + e.getMethodName() + e.getDescriptor()
                     + " uninstrumented: its code would exceed 64 KiB");
-            return new Attempt(null, null, null, null, j);
+            return Attempt.retry(j, false);
         }
     }
 

@@ -50,11 +50,12 @@ public final class ValueProbeInserter {
     /**
      * Inserts the probes of {@code sites} (found by {@link ValueSiteFinder} in a method read from
      * the same bytes as {@code m}, which must not have been changed since) into {@code m}; site
-     * {@code i} of the list gets id {@code firstId + i}.
+     * {@code i} of the list gets id {@code firstId + i}. Returns the store of the recorder array
+     * at entry (null if there are no sites), after which a {@link QuietCopy} puts its dispatch.
      */
-    public static void insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
+    public static AbstractInsnNode insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
         if (sites.isEmpty()) {
-            return;
+            return null;
         }
         AbstractInsnNode[] nodes = m.instructions.toArray();   // positions of the unchanged method
         int array = m.maxLocals;
@@ -62,7 +63,8 @@ public final class ValueProbeInserter {
         entry.add(IntConstant.push(firstId));
         entry.add(IntConstant.push(firstId + sites.size()));
         entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "recorders", "(II)" + RECORDERS, false));
-        entry.add(new VarInsnNode(Opcodes.ASTORE, array));
+        VarInsnNode fetched = new VarInsnNode(Opcodes.ASTORE, array);
+        entry.add(fetched);
         int[] copies = StoredCopies.sources(sites);
         for (int i = 0; i < sites.size(); i++) {
             ValueSite s = sites.get(i);
@@ -91,6 +93,36 @@ public final class ValueProbeInserter {
         m.instructions.insert(entry);
         FrameLocals.append(array, List.of(RECORDERS), m.instructions);
         m.maxLocals = array + 1;
+        return fetched;
+    }
+
+    /**
+     * {@link #insert} for convergent profiling, with a {@link QuietCopy} of the method's code that
+     * runs instead of the instrumented code while all its sites have converged.
+     *
+     * @param owner  the internal name of the method's class
+     * @param frames true if the class has stack map frames (version 50 or later)
+     */
+    public static void insertWithQuietCopy(MethodNode m, List<ValueSite> sites, int firstId, String owner, boolean frames) {
+        QuietCopy copy = QuietCopy.of(m);
+        AbstractInsnNode fetched = insert(m, sites, firstId, true);
+        if (fetched != null) {
+            copy.appendTo(m, fetched, m.maxLocals - 1, firstId, owner, frames);
+        }
+    }
+
+    /**
+     * True if a quiet copy of {@code m} pays: its sites would run their gates more than once per
+     * activation (more than one probe, or a loop), so a check at entry replaces more than it adds.
+     */
+    public static boolean quietCopyPays(MethodNode m, List<ValueSite> sites) {
+        int probes = 0;
+        for (int c : StoredCopies.sources(sites)) {
+            if (c < 0) {
+                probes++;
+            }
+        }
+        return probes >= 2 || (probes == 1 && QuietCopy.hasBackwardJump(m));
     }
 
     private static void checkOpcode(AbstractInsnNode at, int min, int max) {

@@ -11,6 +11,8 @@ import io.loupe.instrument.values.samples.Kinds;
 import io.loupe.instrument.values.samples.Shapes;
 import io.loupe.runtime.registry.MethodRegistry;
 import io.loupe.runtime.values.ValueCollector;
+import io.loupe.runtime.values.ValueConfig;
+import io.loupe.runtime.values.ValueProfiler;
 import io.loupe.runtime.values.ValueSiteRegistry;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
@@ -182,10 +184,65 @@ class ValueInstrumentationTest {
         Instrumented convergent = Instrumented.of(Kinds.class,
                 InstrumentSettings.values(new ValueSettings(EnumSet.allOf(SiteKind.class), true)));
         assertEquals(List.of("fullDouble", "fullFloat", "fullInt", "fullLong", "fullRef"), recordingCalls(full.bytes));
-        assertEquals(List.of("onDouble", "onFloat", "onInt", "onLong", "onRef"), recordingCalls(convergent.bytes));
+        assertEquals(List.of("onDouble", "onFloat", "onInt", "onLong", "onRef", "quiet"), recordingCalls(convergent.bytes));
         assertEquals(Kinds.primitives(1, 2L, 3f, 4d, 'c', false, (byte) 5, (short) 6, "s"),
                 convergent.call("primitives", null, 1, 2L, 3f, 4d, 'c', false, (byte) 5, (short) 6, "s"));
         assertEquals(List.of("1"), convergent.values(convergent.site("primitives", SiteKind.PARAM, 0)));
+    }
+
+    /**
+     * Quiet copies (convergent profiling): methods with more than one probe, or a loop, get one;
+     * constructors, handlers, a loop at offset 0 and uninitialized objects verify and run, and
+     * once the sites converge the copies run and compute what the original code computes, while
+     * sites run a fixed number of times per activation are still counted exactly.
+     */
+    @Test
+    void quietCopiesVerifyRunAndComputeWhatTheOriginalComputes() throws Exception {
+        ValueConfig config = ValueProfiler.config();
+        ValueProfiler.configure(new ValueConfig(8, 4, 2000, true, "bounds", 16, 0.02, 0.02, 0.25));
+        try {
+            InstrumentSettings convergent = InstrumentSettings.values(new ValueSettings(EnumSet.allOf(SiteKind.class), true));
+            Instrumented k = Instrumented.of(Kinds.class, convergent);
+            Instrumented s = Instrumented.of(Shapes.class, convergent);
+            Instrumented c = Instrumented.of("io.loupe.instrument.values.generated.Countdown", countdown(), convergent);
+            Instrumented u = Instrumented.of(Uninitialized.NAME.replace('/', '.'), Uninitialized.classBytes(), convergent);
+            // all but twice (one probe, no loop), nothing and <clinit> (no sites)
+            assertEquals(List.of("<init>", "arrays", "calls", "fields", "loop", "nulls", "parse", "primitives", "ternary"),
+                    withQuietCopy(k));
+            assertEquals(List.of("countdown"), withQuietCopy(c));
+            long quietBefore = quietActivations();
+            int calls = 20_000;
+            Object kinds = k.type.getConstructor(int.class, double.class).newInstance(4, 2.5);
+            for (int i = 0; i < calls; i++) {
+                assertEquals(Kinds.loop(i % 7), k.call("loop", null, i % 7));
+                assertEquals(Kinds.primitives(i, 2L, 3f, 4d, 'c', i % 2 == 0, (byte) 5, (short) 6, null),
+                        k.call("primitives", null, i, 2L, 3f, 4d, 'c', i % 2 == 0, (byte) 5, (short) 6, null));
+                assertEquals(Kinds.parse(i % 3 == 0 ? "x" : "12"), k.call("parse", null, i % 3 == 0 ? "x" : "12"));
+                assertEquals(new Kinds(4, 2.5).calls("ab", "c"), k.call("calls", kinds, "ab", "c"));
+                assertEquals(6, s.type.getField("x").get(s.type.getConstructor(int.class).newInstance(3)));
+                assertEquals(0, c.call("countdown", null, 5));
+                assertNotNull(u.call("make", null));
+            }
+            assertTrue(quietActivations() - quietBefore > calls, "the quiet copies ran");
+            assertEquals(calls, k.profile(k.site("loop", SiteKind.PARAM, 0)).executed());
+            assertEquals(5L * calls, c.profile(c.site("countdown", SiteKind.LOCAL, 0)).executed());
+            assertEquals(calls, k.profile(k.site("primitives", SiteKind.PARAM, 8)).executed());
+            assertEquals(List.of("null"), k.values(k.site("primitives", SiteKind.PARAM, 8)));
+        } finally {
+            ValueProfiler.configure(config);
+        }
+    }
+
+    /** The methods of the given classes that dispatch to a quiet copy. */
+    private static List<String> withQuietCopy(Instrumented... classes) {
+        return Arrays.stream(classes).flatMap(c -> Bytecode.classNode(c.bytes).methods.stream())
+                .filter(m -> Arrays.stream(m.instructions.toArray())
+                        .anyMatch(i -> i instanceof MethodInsnNode call && call.name.equals("quiet")))
+                .map(m -> m.name).distinct().sorted().toList();
+    }
+
+    private static long quietActivations() {
+        return ValueCollector.stats(ValueSiteRegistry.snapshot(), List.of()).get("values.quietActivations");
     }
 
     /** The distinct Values methods the class calls, other than the one fetching the recorders. */

@@ -1,6 +1,7 @@
 package io.loupe.runtime.values;
 
 import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
 
 /**
  * One thread's state for one value site: its TNV table, the MRV and execution counters, and the
@@ -37,6 +38,21 @@ import jdk.internal.vm.annotation.DontInline;
  * one (the execution that starts a run differs from the one before, or is the first). These
  * programs repeat the previous value in 45–75% of their site executions (SciMark 8%), and each of
  * those costs what the gate costs.
+ *
+ * <p><b>Quiet copies.</b> Under convergent profiling a method with more than one probe, or a loop,
+ * also carries a copy of its original code without probes, and at entry asks
+ * {@code Values.quiet} which one to run (Arnold and Ryder's code duplication, checked at method
+ * entry). The recorder of the method's first site keeps that state for the thread: the
+ * activations so far ({@link #entries}) and the quiet activations left ({@link #quiet}). When one
+ * of the method's sites switches off and every other is off too — or cold: run in fewer than one
+ * activation in {@link #COLD} — the method goes quiet for as many activations as the first of its
+ * off sites is expected to need to reach the end of its off period, at each site's executions per
+ * activation so far. At the end of the quiet period each site is credited with the executions it
+ * is estimated to have run in the copy, at the same rate: an off site's off period advances by
+ * them (and ends, if they reach its end, so that its next execution is profiled), an on site's
+ * table gets them in the proportions of its values. So a quiet period fast-forwards the sites'
+ * own schedules, and {@code executed} is exact but for those estimates (exact again when a site
+ * runs a fixed number of times per activation, as a parameter does).
  */
 public final class SiteRecorder {
 
@@ -49,8 +65,8 @@ public final class SiteRecorder {
 
     /** Executions left before the next profiled one; see the class comment. */
     int gate = 1;
-    /** The gate's value when it was last set: the executions that period stands for. */
-    private int gateSet = 1;
+    /** The gate's value when it was last set, plus quiet executions credited to it: the executions that period stands for. */
+    private long gateSet = 1;
     /** Executions of completed gate periods. */
     private long accounted;
 
@@ -85,6 +101,26 @@ public final class SiteRecorder {
     private long run;
     /** References: the class of the current run's value ({@link NoClass} for null). */
     private Class<?> runClass;
+
+    /**
+     * A site on fewer than one activation in this many does not keep its method out of its quiet
+     * copy: a site on a rare branch would take a very long time to complete a window.
+     */
+    static final int COLD = 16;
+
+    // quiet copies: every recorder knows its method's first one, which keeps the method's state
+    /** The recorder of the first site of this site's method, in this thread. */
+    private SiteRecorder method = this;
+    /** First site only: the recorders of the method's sites (null: not yet linked). */
+    private SiteRecorder[] sites;
+    /** First site only: activations of the method in this thread (counted in methods with a quiet copy). */
+    long entries;
+    /** First site only: quiet activations left; 0 runs the instrumented code. */
+    int quiet;
+    /** First site only: the length of the current quiet period, and the activations of all periods. */
+    private int quietSet;
+    private long quietEntries;
+    private long quietPeriods;
 
     /** The class a run of nulls is kept under: never instantiated, so no value has it. */
     static final class NoClass {
@@ -298,6 +334,105 @@ public final class SiteRecorder {
         gateSet = gate;
         off = true;
         switchedOff++;
+        method.maybeQuiet();
+    }
+
+    /**
+     * Links the recorders of one method's sites (in one thread, created together): each to the
+     * first, which keeps the method's quiet copy state.
+     */
+    static void link(SiteRecorder[] methodSites) {
+        SiteRecorder first = methodSites[0];
+        first.sites = methodSites;
+        for (SiteRecorder r : methodSites) {
+            r.method = first;
+        }
+    }
+
+    /** A quiet activation (the caller found {@link #quiet} not 0): ends the quiet period at its last one. */
+    @ForceInline
+    boolean quietEntry() {
+        if (--quiet == 0) {
+            wake();
+        }
+        return true;
+    }
+
+    /**
+     * First site only, after one of the method's sites switched off: goes quiet if the method has
+     * a quiet copy and every site is off or cold, for the activations the first off site is
+     * expected to take to reach the end of its off period.
+     */
+    private void maybeQuiet() {
+        if (entries == 0 || quiet != 0 || sites == null) {
+            return;   // no quiet copy (Values.quiet never ran), or already quiet
+        }
+        double period = Double.MAX_VALUE;
+        for (SiteRecorder s : sites) {
+            long executed = s.executed();
+            if (s.off) {
+                period = Math.min(period, executed == 0 ? s.gate - 1.0 : (s.gate - 1.0) * entries / executed);
+            } else if (executed * COLD >= entries) {
+                return;   // a site still profiled, and not a rare one
+            }
+        }
+        if (period >= 1) {
+            quiet = (int) Math.min(period, Integer.MAX_VALUE - 1);
+            quietSet = quiet;
+            quietPeriods++;
+        }
+    }
+
+    /**
+     * First site only, at the last activation of a quiet period: credits each site with the
+     * executions it is estimated to have run in the quiet copy (see the class comment).
+     */
+    @DontInline
+    private void wake() {
+        long q = quietSet;
+        quietEntries += q;
+        long before = entries - q;   // activations that ran the sites' probes (or earlier quiet periods)
+        if (before <= 0) {
+            return;
+        }
+        for (SiteRecorder s : sites) {
+            s.skipQuiet(Math.round((double) q * s.executed() / before));
+        }
+    }
+
+    /** Credits {@code n} executions run in the quiet copy. */
+    private void skipQuiet(long n) {
+        if (n <= 0) {
+            return;
+        }
+        if (off) {
+            if (n >= gate - 1L) {
+                gateSet = gateSet - gate + n + 1;   // the off period is over: profile the next execution
+                gate = 1;
+            } else {
+                gate -= (int) n;
+            }
+            return;
+        }
+        accounted += n;
+        weightTotal += n;
+        credit(creditSource(), n, table);
+    }
+
+    /** The values skipped executions are credited by: the current (or last) window's, or the table's before any. */
+    TnvTable creditSource() {
+        return window != null && window.size() > 0 ? window : table;
+    }
+
+    /**
+     * The executions this site is estimated to have run so far in its method's current quiet
+     * period (0 if the method is not quiet): the collector credits them by {@link #creditSource}.
+     */
+    long quietPending() {
+        SiteRecorder m = method;
+        long done = m.quiet == 0 ? 0 : m.quietSet - m.quiet;
+        long before = m.entries - done;
+        return done <= 0 || before <= 0 ? 0 : Math.round((double) done * executed() / before);
     }
 
     /** A xorshift draw in [0, bound). */
@@ -333,5 +468,19 @@ public final class SiteRecorder {
 
     long switchedOn() {
         return switchedOn;
+    }
+
+    /** True for the first site of a method that has a quiet copy and has run in this thread. */
+    boolean keepsQuietCopy() {
+        return sites != null && entries > 0;
+    }
+
+    /** First site only: the method's activations that ran its quiet copy, and how many quiet periods began. */
+    long quietEntries() {
+        return quietEntries + (quiet == 0 ? 0 : quietSet - quiet);
+    }
+
+    long quietPeriods() {
+        return quietPeriods;
     }
 }

@@ -43,9 +43,10 @@ public final class ValueCollector {
                 if (table == null) {
                     continue;   // never ran in this thread
                 }
-                executed += r.executed();
+                long quiet = r.quietPending();   // estimated, for a method in a quiet period
+                executed += r.executed() + quiet;
                 profiled += r.profiled();
-                long pending = r.pendingSkipped();   // credited like the rest of its off period
+                long pending = r.pendingSkipped() + quiet;   // credited like the rest of its off period
                 weight += r.weightTotal() + pending;
                 mrv += r.mrvHits();
                 off += r.switchedOff();
@@ -54,7 +55,7 @@ public final class ValueCollector {
                     merged.merge(table.value(i), table.count(i), Long::sum);
                 }
                 if (pending > 0) {
-                    SiteRecorder.credit(r.window, pending, (v, c) -> merged.merge(v, c, Long::sum));
+                    SiteRecorder.credit(r.creditSource(), pending, (v, c) -> merged.merge(v, c, Long::sum));
                 }
             }
             if (executed == 0) {
@@ -110,6 +111,23 @@ public final class ValueCollector {
         s.put("values.topN", (long) c.topN());
         s.put("values.convergent", c.convergent() ? 1L : 0L);
         s.put("values.threads", (long) ValueThread.all().size());
+        if (c.convergent()) {
+            long entries = 0;
+            long quiet = 0;
+            long periods = 0;
+            for (ValueThread t : ValueThread.all()) {
+                for (SiteRecorder r : t.recorders) {
+                    if (r != null && r.keepsQuietCopy()) {
+                        entries += r.entries;
+                        quiet += r.quietEntries();
+                        periods += r.quietPeriods();
+                    }
+                }
+            }
+            s.put("values.quietCopyActivations", entries);
+            s.put("values.quietActivations", quiet);
+            s.put("values.quietPeriods", periods);
+        }
         return s;
     }
 }

@@ -67,10 +67,15 @@ final class ValueThread {
             recorders = Arrays.copyOf(recorders, Math.max(end, Math.max(ValueSiteRegistry.size(), recorders.length * 2)));
         }
         ValueConfig config = ValueProfiler.config();
+        boolean created = false;
         for (int site = first; site < end; site++) {
             if (recorders[site] == null) {
                 recorders[site] = new SiteRecorder(config, site);
+                created = true;
             }
+        }
+        if (created) {
+            SiteRecorder.link(Arrays.copyOfRange(recorders, first, end));
         }
         return recorders;
     }

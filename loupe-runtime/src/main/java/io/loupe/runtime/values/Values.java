@@ -63,6 +63,18 @@ public final class Values {
 
     // ---- convergent profiling: the gate (see SiteRecorder) ----
 
+    /**
+     * At the entry of a method with a quiet copy: true to run the copy, without probes, because
+     * all the method's sites in this thread have converged (see {@link SiteRecorder},
+     * <i>Quiet copies</i>). Counts the activation, for the estimate of what the copy executes.
+     */
+    @ForceInline
+    public static boolean quiet(SiteRecorder[] rs, int first) {
+        SiteRecorder m = rs[first];
+        m.entries++;
+        return m.quiet != 0 && m.quietEntry();
+    }
+
     @ForceInline
     public static void onInt(int value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];

@@ -1,0 +1,198 @@
+package io.loupe.runtime.values;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.LongUnaryOperator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Quiet copies (SiteRecorder, <i>Quiet copies</i>): a method whose sites have all converged runs
+ * without probes, and its sites are credited with estimated executions.
+ */
+class QuietPeriodTest {
+
+    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 0.02, 0.02, 0.25);
+    private static final ValueConfig FAST = new ValueConfig(8, 4, 2000, true, "bounds", 16, 0.02, 0.02, 0.25);
+
+    /**
+     * A method as instrumented code runs it: at entry {@code Values.quiet}, then — unless quiet —
+     * site {@code s} runs {@code perCall[s]} times per activation with the value {@code value[s]}
+     * gives for the activation (through the gate, as {@code Values.onLong} does).
+     */
+    private static class Method {
+        final SiteRecorder[] rs;
+        final int[] perCall;
+        final LongUnaryOperator[] value;
+        long quietCalls;
+
+        Method(ValueConfig config, int[] perCall, LongUnaryOperator... value) {
+            this.rs = new SiteRecorder[perCall.length];
+            for (int s = 0; s < rs.length; s++) {
+                rs[s] = new SiteRecorder(config, s);
+            }
+            SiteRecorder.link(rs);
+            this.perCall = perCall;
+            this.value = value;
+        }
+
+        void call(long i) {
+            if (Values.quiet(rs, 0)) {
+                quietCalls++;
+                return;
+            }
+            for (int s = 0; s < rs.length; s++) {
+                for (int k = 0; k < perCall[s]; k++) {
+                    Values.onLong(value[s].applyAsLong(i), rs, s);
+                }
+            }
+        }
+
+        /** What the collector reports as executed: counted, plus the estimate for a quiet period under way. */
+        long executed(int s) {
+            return rs[s].executed() + rs[s].quietPending();
+        }
+
+        /** The site's counts as the collector merges them (table, then what is pending, by the credit source). */
+        Map<Long, Long> counts(int s) {
+            SiteRecorder r = rs[s];
+            Map<Long, Long> counts = new HashMap<>();
+            for (int i = 0; i < r.table.size(); i++) {
+                counts.merge(r.table.value(i), r.table.count(i), Long::sum);
+            }
+            SiteRecorder.credit(r.creditSource(), r.pendingSkipped() + r.quietPending(), (v, c) -> counts.merge(v, c, Long::sum));
+            return counts;
+        }
+    }
+
+    @Test
+    void aMethodWhoseSitesConvergeRunsQuietMostOfTheTimeAndCountsWhatItSkips() {
+        Method m = new Method(CONVERGENT, new int[] {1, 1, 3}, i -> 42, i -> i % 10 == 0 ? 5 : 7, i -> 9);
+        int n = 2_000_000;
+        for (int i = 0; i < n; i++) {
+            m.call(i);
+        }
+        assertTrue(m.quietCalls > n * 9L / 10, "quiet activations " + m.quietCalls + " of " + n);
+        assertEquals(m.quietCalls, m.rs[0].quietEntries());
+        assertTrue(m.rs[0].quietPeriods() >= 2);
+        assertEquals(n, m.rs[0].entries);
+        // sites run a fixed number of times per activation: the estimates are exact
+        assertEquals(n, m.executed(0));
+        assertEquals(n, m.executed(1));
+        assertEquals(3L * n, m.executed(2));
+        assertTrue(m.rs[1].profiled() < n / 50, "profiled " + m.rs[1].profiled());
+        assertEquals(Map.of(42L, (long) n), m.counts(0));
+        Map<Long, Long> mostly = m.counts(1);
+        assertEquals(n, mostly.values().stream().mapToLong(Long::longValue).sum());
+        double inv1 = (double) mostly.get(7L) / n;
+        assertTrue(Math.abs(inv1 - 0.9) < 0.03, "Inv-1 " + inv1);
+    }
+
+    @Test
+    void theEndOfAQuietPeriodCatchesAPhaseChange() {
+        int n = 4_000_000;
+        Method m = new Method(CONVERGENT, new int[] {1, 1}, i -> i < n / 2 ? 11 : 22, i -> 3);
+        for (int i = 0; i < n; i++) {
+            m.call(i);
+        }
+        assertTrue(m.quietCalls > n * 8L / 10, "quiet activations " + m.quietCalls);
+        assertTrue(m.rs[0].switchedOn() >= 1);
+        Map<Long, Long> counts = m.counts(0);
+        assertEquals(n, counts.values().stream().mapToLong(Long::longValue).sum());
+        double second = (double) counts.getOrDefault(22L, 0L) / n;
+        assertTrue(counts.getOrDefault(11L, 0L) > 0 && second > 0.35 && second < 0.65, "second phase share " + second);
+    }
+
+    @Test
+    void aRareSiteDoesNotKeepItsMethodInstrumented() {
+        // site 1 runs on one activation in 100 and would need 100,000 activations to fill a window
+        Method rare = new Method(CONVERGENT, new int[] {1, 1}, i -> 1, i -> 2) {
+            @Override
+            void call(long i) {
+                if (Values.quiet(rs, 0)) {
+                    quietCalls++;
+                    return;
+                }
+                Values.onLong(1, rs, 0);
+                if (i % 100 == 0) {
+                    Values.onLong(2, rs, 1);
+                }
+            }
+        };
+        int n = 200_000;
+        for (int i = 0; i < n; i++) {
+            rare.call(i);
+        }
+        assertTrue(rare.quietCalls > n / 2, "quiet activations " + rare.quietCalls);
+        assertEquals(0, rare.rs[1].switchedOff());
+        long estimated = rare.executed(1);
+        assertTrue(Math.abs(estimated - n / 100) < n / 100 / 5, "rare site executed about " + estimated);
+        assertEquals(n, rare.executed(0));
+    }
+
+    @Test
+    void aFrequentSiteStillProfiledKeepsItsMethodInstrumented() {
+        // site 1 runs on every other activation: when site 0 switches off, site 1 is half-way
+        Method m = new Method(CONVERGENT, new int[] {1, 1}, i -> 1, i -> 2) {
+            @Override
+            void call(long i) {
+                if (Values.quiet(rs, 0)) {
+                    quietCalls++;
+                    return;
+                }
+                Values.onLong(1, rs, 0);
+                if (i % 2 == 0) {
+                    Values.onLong(2, rs, 1);
+                }
+            }
+        };
+        for (int i = 0; i < 3_000; i++) {
+            m.call(i);
+        }
+        assertEquals(1, m.rs[0].switchedOff());
+        assertEquals(0, m.rs[1].switchedOff());
+        assertEquals(0, m.quietCalls);
+        for (int i = 3_000; i < 20_000; i++) {
+            m.call(i);
+        }
+        assertEquals(1, m.rs[1].switchedOff());
+        assertTrue(m.quietCalls > 0);
+    }
+
+    @Test
+    void aMethodWithoutAQuietCopyNeverGoesQuiet() {
+        // its code never calls Values.quiet: the sites' own gates do all the work
+        SiteRecorder[] rs = {new SiteRecorder(CONVERGENT, 0), new SiteRecorder(CONVERGENT, 1)};
+        SiteRecorder.link(rs);
+        int n = 500_000;
+        for (int i = 0; i < n; i++) {
+            Values.onLong(4, rs, 0);
+            Values.onLong(5, rs, 1);
+        }
+        assertEquals(0, rs[0].quiet);
+        assertEquals(0, rs[0].quietPeriods());
+        assertEquals(n, rs[1].executed());
+    }
+
+    /** Whatever the rates, sites run a fixed number of times per activation are counted exactly. */
+    @Property(tries = 40)
+    void fixedRatesAreEstimatedExactly(@ForAll @IntRange(min = 0, max = 4) int a, @ForAll @IntRange(min = 1, max = 4) int b,
+                                      @ForAll @IntRange(min = 1, max = 6) int modulus,
+                                      @ForAll @IntRange(min = 1, max = 30_000) int n) {
+        Method m = new Method(FAST, new int[] {a, b}, i -> 7, i -> i % modulus);
+        for (int i = 0; i < n; i++) {
+            m.call(i);
+        }
+        assertEquals((long) a * n, m.executed(0));
+        assertEquals((long) b * n, m.executed(1));
+        assertEquals(n, m.rs[0].entries);
+        long weight = m.counts(1).values().stream().mapToLong(Long::longValue).sum();
+        assertEquals((long) b * n, weight);
+    }
+}
