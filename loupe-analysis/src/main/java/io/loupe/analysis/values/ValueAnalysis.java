@@ -32,10 +32,12 @@ public final class ValueAnalysis {
     private final PropagationResult propagation;
     private final Map<Integer, LocalEstimate> estimates = new TreeMap<>();
     private final List<String> problems;
+    private final QuietCopies quiet;
 
     private ValueAnalysis(ValueSettings settings, int registered, List<SiteStats> sites, Map<Integer, SiteStats> byId,
-                          PropagationResult propagation, List<String> problems) {
+                          PropagationResult propagation, List<String> problems, QuietCopies quiet) {
         this.settings = settings;
+        this.quiet = quiet;
         this.registered = registered;
         this.sites = sites;
         this.byId = byId;
@@ -71,7 +73,8 @@ public final class ValueAnalysis {
         PropagationResult propagation = InvariancePropagation.run(metas, byId);
         problems.addAll(propagation.problems());
         int registered = (int) metas.stream().filter(m -> m != null).count();
-        return new ValueAnalysis(settings, registered, List.copyOf(sites), byId, propagation, List.copyOf(problems));
+        return new ValueAnalysis(settings, registered, List.copyOf(sites), byId, propagation, List.copyOf(problems),
+                QuietCopies.of(profile.stats()));
     }
 
     public ValueSettings settings() {
@@ -116,6 +119,11 @@ public final class ValueAnalysis {
     /** How much convergent profiling profiled (all of it under full profiling). */
     public ConvergenceSummary convergence() {
         return ConvergenceSummary.of(sites);
+    }
+
+    /** How much of the run convergent profiling spent in quiet copies, without probes. */
+    public QuietCopies quietCopies() {
+        return quiet;
     }
 
     /** Every {@code local} site's propagation estimate, by id. */

@@ -25,6 +25,7 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -268,7 +269,19 @@ public final class ClassInstrumenter {
         try {
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             cn.accept(cw);
-            return new Attempt(cw.toByteArray(), metas, arraySizes, layout, -1, false);
+            byte[] bytes = cw.toByteArray();
+            if (!quieted.isEmpty()) {
+                // A quiet copy that pushes its method past HotSpot's limit for compiling costs far
+                // more than it saves: the method would be interpreted for ever.
+                Map<String, Integer> sizes = CodeSizes.of(bytes);
+                for (int j : quieted) {
+                    MethodNode m = cn.methods.get(withCode.get(j));
+                    if (sizes.getOrDefault(m.name + m.desc, 0) > CodeSizes.HUGE) {
+                        return Attempt.retry(j, true);
+                    }
+                }
+            }
+            return new Attempt(bytes, metas, arraySizes, layout, -1, false);
         } catch (MethodTooLargeException e) {
             int j = indexOf(cn, withCode, e.getMethodName(), e.getDescriptor());
             if (j < 0 || leftAlone.contains(j)) {

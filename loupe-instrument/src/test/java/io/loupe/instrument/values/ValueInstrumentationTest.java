@@ -304,6 +304,53 @@ class ValueInstrumentationTest {
         }
     }
 
+    /**
+     * A method that fits HotSpot's limit for compiling (8,000 bytes) with its probes but not with
+     * a quiet copy as well keeps its probes and gets no copy; the class's other methods keep theirs.
+     */
+    @Test
+    void noQuietCopyPushesAMethodPastTheLimitForCompiling() throws Exception {
+        InstrumentSettings convergent = InstrumentSettings.values(new ValueSettings(EnumSet.allOf(SiteKind.class), true));
+        Instrumented w = Instrumented.of("io.loupe.instrument.values.generated.Wide", wide(), convergent);
+        Map<String, Integer> sizes = io.loupe.instrument.instr.CodeSizes.of(w.bytes);
+        int wide = sizes.get("wide()I");
+        assertTrue(wide > 5000 && wide <= io.loupe.instrument.instr.CodeSizes.HUGE, "probes, no copy: " + wide);
+        assertEquals(List.of("twice"), withQuietCopy(w));
+        assertEquals(550 * Integer.MAX_VALUE, w.call("wide", null));
+        assertEquals(List.of(String.valueOf(Integer.MAX_VALUE)), w.values(w.site("wide", SiteKind.FIELD, 549)));
+        assertEquals(List.of(), w.warnings);
+    }
+
+    /**
+     * {@code static int wide()}: 550 reads of a static field added up (2.2 KB of bytecode; about
+     * 6.6 KB with probes, 8.8 KB with a quiet copy too); {@code static int twice(int)} with a loop.
+     */
+    private static byte[] wide() {
+        ClassNode cn = generatedClass("io/loupe/instrument/values/generated/Wide");
+        MethodNode m = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "wide", "()I", null, null);
+        m.instructions.add(new InsnNode(Opcodes.ICONST_0));
+        for (int i = 0; i < 550; i++) {
+            m.instructions.add(new FieldInsnNode(Opcodes.GETSTATIC, "java/lang/Integer", "MAX_VALUE", "I"));
+            m.instructions.add(new InsnNode(Opcodes.IADD));
+        }
+        m.instructions.add(new InsnNode(Opcodes.IRETURN));
+        m.maxStack = 2;
+        cn.methods.add(m);
+        MethodNode twice = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "twice", "(I)I", null, null);
+        LabelNode top = new LabelNode(new Label());
+        twice.instructions.add(top);
+        twice.instructions.add(new FrameNode(Opcodes.F_NEW, 1, new Object[] {Opcodes.INTEGER}, 0, new Object[0]));
+        twice.instructions.add(new IincInsnNode(0, -1));
+        twice.instructions.add(new VarInsnNode(Opcodes.ILOAD, 0));
+        twice.instructions.add(new JumpInsnNode(Opcodes.IFGT, top));
+        twice.instructions.add(new VarInsnNode(Opcodes.ILOAD, 0));
+        twice.instructions.add(new InsnNode(Opcodes.IRETURN));
+        twice.maxStack = 1;
+        twice.maxLocals = 1;
+        cn.methods.add(twice);
+        return write(cn);
+    }
+
     /** {@code static int countdown(int n) { L: n--; if (n > 0) goto L; return n; }}: a frame at offset 0. */
     private static byte[] countdown() {
         ClassNode cn = generatedClass("io/loupe/instrument/values/generated/Countdown");

@@ -1,0 +1,98 @@
+package io.loupe.instrument.instr;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The bytecode length of every method of a class file, read from its {@code Code} attributes
+ * (JVMS §4.7.3). HotSpot never compiles a method longer than 8,000 bytes ({@link #HUGE}: the
+ * {@code HugeMethodLimit} behind {@code -XX:+DontCompileHugeMethods}, on by default): such a
+ * method runs in the interpreter for ever, so instrumentation must not push a method past it where
+ * it can avoid it.
+ */
+public final class CodeSizes {
+
+    /** HotSpot's {@code HugeMethodLimit}: longer methods are never compiled. */
+    public static final int HUGE = 8000;
+
+    private CodeSizes() {
+    }
+
+    /** Code length by method name plus descriptor ({@code "run(I)V"}), for the methods that have code. */
+    public static Map<String, Integer> of(byte[] classFile) {
+        ByteBuffer b = ByteBuffer.wrap(classFile);
+        b.position(8);   // magic, minor, major
+        int count = b.getShort() & 0xffff;
+        String[] utf8 = new String[count];
+        for (int i = 1; i < count; i++) {
+            int tag = b.get() & 0xff;
+            switch (tag) {
+                case 1 -> {
+                    int start = b.position();
+                    int len = b.getShort() & 0xffff;
+                    utf8[i] = modifiedUtf8(classFile, start);
+                    skip(b, len);
+                }
+                case 7, 8, 16, 19, 20 -> skip(b, 2);
+                case 15 -> skip(b, 3);
+                case 3, 4, 9, 10, 11, 12, 17, 18 -> skip(b, 4);
+                case 5, 6 -> {
+                    skip(b, 8);
+                    i++;   // takes two entries
+                }
+                default -> throw new IllegalArgumentException("constant pool tag " + tag);
+            }
+        }
+        skip(b, 6);   // access, this, super
+        skip(b, 2 * (b.getShort() & 0xffff));   // interfaces
+        int fields = b.getShort() & 0xffff;
+        for (int f = 0; f < fields; f++) {
+            skip(b, 6);
+            skipAttributes(b);
+        }
+        Map<String, Integer> sizes = new LinkedHashMap<>();
+        int methods = b.getShort() & 0xffff;
+        for (int m = 0; m < methods; m++) {
+            skip(b, 2);
+            String name = utf8[b.getShort() & 0xffff];
+            String desc = utf8[b.getShort() & 0xffff];
+            int attributes = b.getShort() & 0xffff;
+            for (int a = 0; a < attributes; a++) {
+                String attribute = utf8[b.getShort() & 0xffff];
+                int len = b.getInt();
+                int end = b.position() + len;
+                if (attribute.equals("Code")) {
+                    skip(b, 4);   // max stack, max locals
+                    sizes.put(name + desc, b.getInt());
+                }
+                b.position(end);
+            }
+        }
+        return sizes;
+    }
+
+    /** The class file's own string encoding (JVMS §4.4.7), as {@link DataInputStream#readUTF} reads it. */
+    private static String modifiedUtf8(byte[] classFile, int at) {
+        try {
+            return new DataInputStream(new ByteArrayInputStream(classFile, at, classFile.length - at)).readUTF();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("malformed constant pool string at " + at, e);
+        }
+    }
+
+    private static void skipAttributes(ByteBuffer b) {
+        int attributes = b.getShort() & 0xffff;
+        for (int a = 0; a < attributes; a++) {
+            skip(b, 2);
+            skip(b, b.getInt());
+        }
+    }
+
+    private static void skip(ByteBuffer b, int n) {
+        b.position(b.position() + n);
+    }
+}
