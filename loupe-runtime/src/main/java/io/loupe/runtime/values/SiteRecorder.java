@@ -43,7 +43,7 @@ import jdk.internal.vm.annotation.ForceInline;
  * also carries a copy of its original code without probes, and at entry asks
  * {@code Values.quiet} which one to run (Arnold and Ryder's code duplication, checked at method
  * entry). The recorder of the method's first site keeps that state for the thread: the
- * activations so far ({@link #entries}) and the quiet activations left ({@link #quiet}). When one
+ * activations so far ({@link #activations}) and the quiet activations left ({@link #quiet}). When one
  * of the method's sites switches off and every other is off too — or cold: run in fewer than one
  * activation in {@link #COLD} — the method goes quiet for as many activations as the first of its
  * off sites is expected to need to reach the end of its off period, at each site's executions per
@@ -113,7 +113,10 @@ public final class SiteRecorder {
     private SiteRecorder method = this;
     /** First site only: the recorders of the method's sites (null: not yet linked). */
     private SiteRecorder[] sites;
-    /** First site only: activations of the method in this thread (counted in methods with a quiet copy). */
+    /**
+     * First site only: activations of the method in this thread that ran the instrumented code
+     * (counted in methods with a quiet copy; quiet ones are counted by the quiet periods).
+     */
     long entries;
     /** First site only: quiet activations left; 0 runs the instrumented code. */
     int quiet;
@@ -367,12 +370,13 @@ public final class SiteRecorder {
         if (entries == 0 || quiet != 0 || sites == null) {
             return;   // no quiet copy (Values.quiet never ran), or already quiet
         }
+        long activations = activations();
         double period = Double.MAX_VALUE;
         for (SiteRecorder s : sites) {
             long executed = s.executed();
             if (s.off) {
-                period = Math.min(period, executed == 0 ? s.gate - 1.0 : (s.gate - 1.0) * entries / executed);
-            } else if (executed * COLD >= entries) {
+                period = Math.min(period, executed == 0 ? s.gate - 1.0 : (s.gate - 1.0) * activations / executed);
+            } else if (executed * COLD >= activations) {
                 return;   // a site still profiled, and not a rare one
             }
         }
@@ -390,11 +394,8 @@ public final class SiteRecorder {
     @DontInline
     private void wake() {
         long q = quietSet;
+        long before = entries + quietEntries;   // activations before this quiet period
         quietEntries += q;
-        long before = entries - q;   // activations that ran the sites' probes (or earlier quiet periods)
-        if (before <= 0) {
-            return;
-        }
         for (SiteRecorder s : sites) {
             s.skipQuiet(Math.round((double) q * s.executed() / before));
         }
@@ -431,8 +432,8 @@ public final class SiteRecorder {
     long quietPending() {
         SiteRecorder m = method;
         long done = m.quiet == 0 ? 0 : m.quietSet - m.quiet;
-        long before = m.entries - done;
-        return done <= 0 || before <= 0 ? 0 : Math.round((double) done * executed() / before);
+        long before = m.entries + m.quietEntries;
+        return done <= 0 ? 0 : Math.round((double) done * executed() / before);
     }
 
     /** A xorshift draw in [0, bound). */
@@ -473,6 +474,11 @@ public final class SiteRecorder {
     /** True for the first site of a method that has a quiet copy and has run in this thread. */
     boolean keepsQuietCopy() {
         return sites != null && entries > 0;
+    }
+
+    /** First site only: the method's activations in this thread, in its instrumented code or its quiet copy. */
+    long activations() {
+        return entries + quietEntries();
     }
 
     /** First site only: the method's activations that ran its quiet copy, and how many quiet periods began. */

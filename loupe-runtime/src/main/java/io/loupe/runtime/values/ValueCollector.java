@@ -118,7 +118,7 @@ public final class ValueCollector {
             for (ValueThread t : ValueThread.all()) {
                 for (SiteRecorder r : t.recorders) {
                     if (r != null && r.keepsQuietCopy()) {
-                        entries += r.entries;
+                        entries += r.activations();
                         quiet += r.quietEntries();
                         periods += r.quietPeriods();
                     }

@@ -66,13 +66,17 @@ public final class Values {
     /**
      * At the entry of a method with a quiet copy: true to run the copy, without probes, because
      * all the method's sites in this thread have converged (see {@link SiteRecorder},
-     * <i>Quiet copies</i>). Counts the activation, for the estimate of what the copy executes.
+     * <i>Quiet copies</i>). An activation that runs the probes is counted, for the estimate of
+     * what the copy executes; a quiet one only counts its quiet period down.
      */
     @ForceInline
     public static boolean quiet(SiteRecorder[] rs, int first) {
         SiteRecorder m = rs[first];
+        if (m.quiet != 0) {
+            return m.quietEntry();
+        }
         m.entries++;
-        return m.quiet != 0 && m.quietEntry();
+        return false;
     }
 
     @ForceInline

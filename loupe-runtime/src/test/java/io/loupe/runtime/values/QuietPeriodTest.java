@@ -81,7 +81,7 @@ class QuietPeriodTest {
         assertTrue(m.quietCalls > n * 9L / 10, "quiet activations " + m.quietCalls + " of " + n);
         assertEquals(m.quietCalls, m.rs[0].quietEntries());
         assertTrue(m.rs[0].quietPeriods() >= 2);
-        assertEquals(n, m.rs[0].entries);
+        assertEquals(n, m.rs[0].activations());
         // sites run a fixed number of times per activation: the estimates are exact
         assertEquals(n, m.executed(0));
         assertEquals(n, m.executed(1));
@@ -191,7 +191,7 @@ class QuietPeriodTest {
         }
         assertEquals((long) a * n, m.executed(0));
         assertEquals((long) b * n, m.executed(1));
-        assertEquals(n, m.rs[0].entries);
+        assertEquals(n, m.rs[0].activations());
         long weight = m.counts(1).values().stream().mapToLong(Long::longValue).sum();
         assertEquals((long) b * n, weight);
     }
