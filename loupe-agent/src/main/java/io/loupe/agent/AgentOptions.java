@@ -37,7 +37,7 @@ public final class AgentOptions {
         KEYS.put("values.interval", "profiled executions between convergence tests, at least 16. Default: 1000");
         KEYS.put("values.increaseBound", "bounds: an invariance increase beyond this fraction keeps profiling on. Default: 0.02");
         KEYS.put("values.decreaseBound", "bounds: an invariance decrease beyond this fraction keeps profiling on. Default: 0.02");
-        KEYS.put("values.quiet", "convergent profiling: a method runs a copy of its code without probes while all its sites are off (true or false). Default: true");
+        KEYS.put("values.quiet", "convergent profiling: a method runs its original code, without probes, while all its sites are off (true or false). Default: true");
         KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far (at least 8 intervals). Default: 0.25");
         KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
@@ -304,7 +304,7 @@ public final class AgentOptions {
         return convergent;
     }
 
-    /** Convergent value profiling: true to give methods quiet copies (probe-free code while their sites are off). */
+    /** Convergent value profiling: true for quiet methods (original code, without probes, while their sites are off). */
     public boolean quiet() {
         return quiet;
     }

@@ -1,7 +1,7 @@
 package io.loupe.report;
 
 import io.loupe.analysis.values.ConvergenceSummary;
-import io.loupe.analysis.values.QuietCopies;
+import io.loupe.analysis.values.QuietMethodFigures;
 import io.loupe.analysis.values.SiteStats;
 import io.loupe.analysis.values.ValueAnalysis;
 
@@ -29,10 +29,10 @@ final class ConvergenceSection {
         TextLayout.field(out, "switches", c.sitesSwitchedOff() + " of " + v.sites().size() + " sites switched off "
                 + Percent.count(c.switchedOff()) + " times when their invariance converged; back-off switched them on "
                 + Percent.count(c.switchedOn()) + " times");
-        QuietCopies q = v.quietCopies();
+        QuietMethodFigures q = v.quietMethods();
         if (q.activations() > 0) {
             TextLayout.field(out, "quiet", Percent.count(q.quietActivations()) + " of " + Percent.count(q.activations())
-                    + " activations of methods with a quiet copy ran it, without probes (" + Percent.oneDecimal(q.quietShare())
+                    + " activations of quiet methods ran without probes (" + Percent.oneDecimal(q.quietShare())
                     + ", " + Percent.count(q.periods()) + " quiet periods); their sites' executions there are estimated");
         }
         List<SiteStats> hottest = v.sites().stream().limit(top).toList();

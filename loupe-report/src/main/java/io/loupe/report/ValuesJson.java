@@ -6,7 +6,7 @@ import io.loupe.analysis.values.LocalEstimate;
 import io.loupe.analysis.values.ProducerCategories;
 import io.loupe.analysis.values.PropagationFigures;
 import io.loupe.analysis.values.PropagationSummary;
-import io.loupe.analysis.values.QuietCopies;
+import io.loupe.analysis.values.QuietMethodFigures;
 import io.loupe.analysis.values.SiteStats;
 import io.loupe.analysis.values.ThresholdFigures;
 import io.loupe.analysis.values.TopValue;
@@ -61,8 +61,8 @@ final class ValuesJson {
         json.name("switchedOff").value(c.switchedOff());
         json.name("switchedOn").value(c.switchedOn());
         if (v.settings().convergent()) {
-            QuietCopies q = v.quietCopies();
-            json.name("quietCopyActivations").value(q.activations());
+            QuietMethodFigures q = v.quietMethods();
+            json.name("quietMethodActivations").value(q.activations());
             json.name("quietActivations").value(q.quietActivations());
             json.name("quietShare").value(q.quietShare(), SHARE_DECIMALS);
             json.name("quietPeriods").value(q.periods());

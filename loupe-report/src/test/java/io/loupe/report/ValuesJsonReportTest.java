@@ -115,13 +115,13 @@ class ValuesJsonReportTest {
     }
 
     @Test
-    void quiet_copy_figures_are_there_for_a_convergent_profile() throws IOException {
+    void quiet_method_figures_are_there_for_a_convergent_profile() throws IOException {
         io.loupe.analysis.values.ValueProfileBuilder b = new io.loupe.analysis.values.ValueProfileBuilder().convergent()
-                .stat("values.quietCopyActivations", 4000).stat("values.quietActivations", 3000).stat("values.quietPeriods", 12);
+                .stat("values.quietMethodActivations", 4000).stat("values.quietActivations", 3000).stat("values.quietPeriods", 12);
         int s = b.param(3);
         b.entry(s, 1000, 100, 1000, 90, 2, 1, "7", 900);
         Map<String, Object> r = parse(b.build());
-        assertEquals(4000L, at(r, "values", "summary", "convergence", "quietCopyActivations"));
+        assertEquals(4000L, at(r, "values", "summary", "convergence", "quietMethodActivations"));
         assertEquals(3000L, at(r, "values", "summary", "convergence", "quietActivations"));
         assertEquals(0.75, at(r, "values", "summary", "convergence", "quietShare"));
         assertEquals(12L, at(r, "values", "summary", "convergence", "quietPeriods"));

@@ -124,11 +124,11 @@ class ValuesTextReportTest {
                 + "  switches  1 of 1 sites switched off 2 times when their invariance converged; back-off switched them"
                 + " on 1 times\n"), r);
         assertTrue(r.contains("            1,000             100    10.0%      2      1  com.example.C.m:3  #0\n"), r);
-        assertFalse(r.contains("  quiet  "), "no quiet copies ran");
-        b.stat("values.quietCopyActivations", 4000).stat("values.quietActivations", 3000).stat("values.quietPeriods", 12);
+        assertFalse(r.contains("  quiet  "), "no quiet methods ran");
+        b.stat("values.quietMethodActivations", 4000).stat("values.quietActivations", 3000).stat("values.quietPeriods", 12);
         r = text(b.build(), 10);
-        assertTrue(r.contains("  quiet     3,000 of 4,000 activations of methods with a quiet copy ran it"), r);
-        assertTrue(r.contains("(75.0%, 12 quiet periods)"), r);
+        assertTrue(r.contains("  quiet     3,000 of 4,000 activations of quiet methods ran without probes (75.0%, 12 quiet"
+                + " periods)"), r);
     }
 
     @Test

@@ -32,10 +32,10 @@ public final class ValueAnalysis {
     private final PropagationResult propagation;
     private final Map<Integer, LocalEstimate> estimates = new TreeMap<>();
     private final List<String> problems;
-    private final QuietCopies quiet;
+    private final QuietMethodFigures quiet;
 
     private ValueAnalysis(ValueSettings settings, int registered, List<SiteStats> sites, Map<Integer, SiteStats> byId,
-                          PropagationResult propagation, List<String> problems, QuietCopies quiet) {
+                          PropagationResult propagation, List<String> problems, QuietMethodFigures quiet) {
         this.settings = settings;
         this.quiet = quiet;
         this.registered = registered;
@@ -74,7 +74,7 @@ public final class ValueAnalysis {
         problems.addAll(propagation.problems());
         int registered = (int) metas.stream().filter(m -> m != null).count();
         return new ValueAnalysis(settings, registered, List.copyOf(sites), byId, propagation, List.copyOf(problems),
-                QuietCopies.of(profile.stats()));
+                QuietMethodFigures.of(profile.stats()));
     }
 
     public ValueSettings settings() {
@@ -121,8 +121,8 @@ public final class ValueAnalysis {
         return ConvergenceSummary.of(sites);
     }
 
-    /** How much of the run convergent profiling spent in quiet copies, without probes. */
-    public QuietCopies quietCopies() {
+    /** How much of the run convergent profiling spent in quiet methods, without probes. */
+    public QuietMethodFigures quietMethods() {
         return quiet;
     }
 

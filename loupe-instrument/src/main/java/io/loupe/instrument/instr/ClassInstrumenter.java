@@ -171,7 +171,7 @@ public final class ClassInstrumenter {
     private record Attempt(byte[] bytes, MethodMeta[] metas, int[] arraySizes, ClassSlots.Layout layout, int retry,
                            boolean dropQuiet) {
 
-        /** Another try without method {@code j}'s quiet copy ({@code dropQuiet}), or without instrumenting it. */
+        /** Another try with method {@code j} not made quiet ({@code dropQuiet}), or not instrumented. */
         static Attempt retry(int j, boolean dropQuiet) {
             return new Attempt(null, null, null, null, j, dropQuiet);
         }
@@ -188,7 +188,7 @@ public final class ClassInstrumenter {
         List<int[]> slots = new ArrayList<>();   // {method id, offset, paths} of class-local methods
         int slotCount = 0;
         boolean arrays = false;   // a class-local method with loops, which needs ClassCounters.COUNTERS
-        Set<Integer> quieted = new HashSet<>();   // methods given a quiet copy
+        Set<Integer> quieted = new HashSet<>();   // quiet methods (QuietCopy)
         for (int j = 0; j < withCode.size(); j++) {
             MethodNode m = cn.methods.get(withCode.get(j));
             int id = base + j;
@@ -201,8 +201,9 @@ public final class ClassInstrumenter {
             try {
                 if (sites != null && !sites.perMethod.get(j).isEmpty()) {
                     List<ValueSite> ms = sites.perMethod.get(j);
-                    if (values.quiet() && settings == null && !noQuiet.contains(j) && ValueProbeInserter.quietCopyPays(m, ms)) {
-                        ValueProbeInserter.insertWithQuietCopy(m, ms, sites.firstIds[j], cn.name, (cn.version & 0xffff) >= Opcodes.V1_6);
+                    if (values.quiet() && settings == null && !noQuiet.contains(j) && ValueProbeInserter.quietPays(m, ms, sites.firstIds[j])) {
+                        ValueProbeInserter.insertWithQuietCopy(m, ms, sites.firstIds[j], cn.name,
+                                (cn.version & 0xffff) >= Opcodes.V1_6);
                         quieted.add(j);
                     } else {
                         ValueProbeInserter.insert(m, ms, sites.firstIds[j], values.convergent());

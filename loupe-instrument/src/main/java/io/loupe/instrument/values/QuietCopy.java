@@ -22,16 +22,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The probe-free copy of a method's code that convergent value profiling runs while all of the
- * method's sites have converged (Arnold and Ryder's code duplication, with the check at method
- * entry only). Taken from the method before any probe goes in; appended after the instrumented
- * code, with its own labels, handlers and local variable entries; entered by a jump right after
- * the entry fetch of the recorder array when {@code Values.quiet(array, firstId)} says so.
+ * Quiet methods for convergent value profiling: a copy of the method's original code, without
+ * probes, that the method runs while all its sites have converged (Arnold and Ryder's code
+ * duplication, PLDI 2001, checked at method entry). Taken from the method before any probe goes
+ * in and appended after the instrumented code, with its own labels, handlers, line numbers and
+ * local variable entries; entered by a jump at the very start of the method:
  *
- * <p>The copy's code is the method's original code, so its stack map frames are the original
- * ones; the jump into it carries the method's entry state (the parameters, and Loupe's array in a
- * slot the copy never reads), which the frame at its start — the entry frame, or the original
- * frame at offset 0 when the first instruction is a jump target — accepts.
+ * <pre>
+ *   if (Values.quiet(first)) goto QUIET;      // a shared countdown: no thread lookup
+ *   rs = Values.probed(first, end);           // the thread's recorders, only when probed
+ *   the method's code, with its probes
+ * QUIET:
+ *   the method's original code
+ * </pre>
+ * Both versions are in the method, so no frame is added to the stack: a version kept out of line,
+ * in an overload, showed in stack traces and broke code that looks at its callers (Lucene's
+ * {@code VectorizationProvider} refuses callers it does not know, found by stack depth). The copy's
+ * code is the original code, so its stack map frames are the original ones; the jump carries the
+ * method's entry state, which the frame at its start — the entry frame, or the original frame at
+ * offset 0 when the first instruction is a jump target — accepts.
  */
 final class QuietCopy {
 
@@ -90,20 +99,17 @@ final class QuietCopy {
 
     /**
      * Appends the copy to {@code m} (whose code ends, like every method's, in an instruction that
-     * does not fall through) and inserts the dispatch into it after {@code fetch}, the store of the
-     * recorder array into local {@code array}.
+     * does not fall through) and puts the dispatch into it at the start of the method.
      *
      * @param owner  the internal name of the method's class (for the entry frame's {@code this})
      * @param frames true if the class has stack map frames (version 50 or later)
      */
-    void appendTo(MethodNode m, AbstractInsnNode fetch, int array, int firstId, String owner, boolean frames) {
+    void appendTo(MethodNode m, int firstId, String owner, boolean frames) {
         InsnList dispatch = new InsnList();
-        dispatch.add(new VarInsnNode(Opcodes.ALOAD, array));
         dispatch.add(IntConstant.push(firstId));
-        dispatch.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "quiet",
-                "(" + ValueProbeInserter.RECORDERS + "I)Z", false));
+        dispatch.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "quiet", "(I)Z", false));
         dispatch.add(new JumpInsnNode(Opcodes.IFNE, start));
-        m.instructions.insert(fetch, dispatch);
+        m.instructions.insert(dispatch);
         if (frames && !framed) {
             code.insert(start, entryFrame(m, owner));
         }

@@ -4,6 +4,7 @@ import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueType;
 import io.loupe.instrument.instr.FrameLocals;
 import io.loupe.instrument.instr.IntConstant;
+import io.loupe.runtime.values.QuietMethods;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.IincInsnNode;
@@ -42,7 +43,7 @@ import java.util.List;
 public final class ValueProbeInserter {
 
     static final String VALUES = "io/loupe/runtime/values/Values";
-    static final String RECORDERS = "[Lio/loupe/runtime/values/SiteRecorder;";
+    public static final String RECORDERS = "[Lio/loupe/runtime/values/SiteRecorder;";
 
     private ValueProbeInserter() {
     }
@@ -51,7 +52,7 @@ public final class ValueProbeInserter {
      * Inserts the probes of {@code sites} (found by {@link ValueSiteFinder} in a method read from
      * the same bytes as {@code m}, which must not have been changed since) into {@code m}; site
      * {@code i} of the list gets id {@code firstId + i}. Returns the store of the recorder array
-     * at entry (null if there are no sites), after which a {@link QuietCopy} puts its dispatch.
+     * at entry (null if there are no sites).
      */
     public static AbstractInsnNode insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
         if (sites.isEmpty()) {
@@ -97,8 +98,9 @@ public final class ValueProbeInserter {
     }
 
     /**
-     * {@link #insert} for convergent profiling, with a {@link QuietCopy} of the method's code that
-     * runs instead of the instrumented code while all its sites have converged.
+     * {@link #insert} for convergent profiling with a {@link QuietCopy}: the method's original
+     * code, run while all its sites have converged; the recorder array is fetched only when the
+     * probed code runs, by {@code Values.probed}, which counts the activation.
      *
      * @param owner  the internal name of the method's class
      * @param frames true if the class has stack map frames (version 50 or later)
@@ -107,15 +109,25 @@ public final class ValueProbeInserter {
         QuietCopy copy = QuietCopy.of(m);
         AbstractInsnNode fetched = insert(m, sites, firstId, true);
         if (fetched != null) {
-            copy.appendTo(m, fetched, m.maxLocals - 1, firstId, owner, frames);
+            ((MethodInsnNode) fetched.getPrevious()).name = "probed";
+            copy.appendTo(m, firstId, owner, frames);
         }
     }
 
     /**
-     * True if a quiet copy of {@code m} pays: its sites would run their gates more than once per
-     * activation (more than one probe, or a loop), so a check at entry replaces more than it adds.
+     * True if {@code m} should be a quiet method ({@link QuietCopy}): its sites would run their
+     * gates more than once per activation (more than one probe, or a loop), so the check at entry
+     * replaces more than it adds, and its first site has an id the shared countdown has room for.
+     * A method with one probe and no loop is left as it is: the copy would double its bytecode
+     * for one gate, and take a tiny method past the size HotSpot inlines everywhere, 35 bytes. So
+     * is a static initializer, which runs once, and a constructor: doubled, constructors stopped being inlined where escape analysis needed
+     * them (luaj's {@code LuaDouble(double)}, whose parameter never converges, ran its probes in a
+     * doubled body and luaj took twice as long).
      */
-    public static boolean quietCopyPays(MethodNode m, List<ValueSite> sites) {
+    public static boolean quietPays(MethodNode m, List<ValueSite> sites, int firstId) {
+        if (firstId >= QuietMethods.CAPACITY || m.name.startsWith("<")) {
+            return false;
+        }
         int probes = 0;
         for (int c : StoredCopies.sources(sites)) {
             if (c < 0) {

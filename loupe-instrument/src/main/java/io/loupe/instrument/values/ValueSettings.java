@@ -12,8 +12,8 @@ import java.util.Set;
  *
  * @param kinds      the site kinds to instrument; at least one
  * @param convergent true for convergent profiling
- * @param quiet      convergent profiling only: give methods a probe-free copy of their code that
- *                   runs while all their sites have converged ({@code QuietCopy})
+ * @param quiet      convergent profiling only: quiet methods, which run a copy of their original
+ *                   code while all their sites have converged ({@code QuietCopy})
  */
 public record ValueSettings(Set<SiteKind> kinds, boolean convergent, boolean quiet) {
 
@@ -22,12 +22,12 @@ public record ValueSettings(Set<SiteKind> kinds, boolean convergent, boolean qui
             throw new IllegalArgumentException("value profiling needs at least one site kind");
         }
         if (quiet && !convergent) {
-            throw new IllegalArgumentException("quiet copies need convergent profiling");
+            throw new IllegalArgumentException("quiet methods need convergent profiling");
         }
         kinds = Set.copyOf(EnumSet.copyOf(kinds));
     }
 
-    /** Full ({@code convergent} false) or convergent profiling of {@code kinds}, with quiet copies when convergent. */
+    /** Full ({@code convergent} false) or convergent profiling of {@code kinds}, with quiet methods when convergent. */
     public ValueSettings(Set<SiteKind> kinds, boolean convergent) {
         this(kinds, convergent, convergent);
     }

@@ -1,7 +1,6 @@
 package io.loupe.runtime.values;
 
 import jdk.internal.vm.annotation.DontInline;
-import jdk.internal.vm.annotation.ForceInline;
 
 /**
  * One thread's state for one value site: its TNV table, the MRV and execution counters, and the
@@ -39,20 +38,23 @@ import jdk.internal.vm.annotation.ForceInline;
  * programs repeat the previous value in 45–75% of their site executions (SciMark 8%), and each of
  * those costs what the gate costs.
  *
- * <p><b>Quiet copies.</b> Under convergent profiling a method with more than one probe, or a loop,
- * also carries a copy of its original code without probes, and at entry asks
+ * <p><b>Quiet methods.</b> Under convergent profiling a method with more than one probe, or a
+ * loop, also carries a copy of its original code without probes, and at entry asks
  * {@code Values.quiet} which one to run (Arnold and Ryder's code duplication, checked at method
- * entry). The recorder of the method's first site keeps that state for the thread: the
- * activations so far ({@link #activations}) and the quiet activations left ({@link #quiet}). When one
- * of the method's sites switches off and every other is off too — or cold: run in fewer than one
- * activation in {@link #COLD} — the method goes quiet for as many activations as the first of its
- * off sites is expected to need to reach the end of its off period, at each site's executions per
- * activation so far. At the end of the quiet period each site is credited with the executions it
- * is estimated to have run in the copy, at the same rate: an off site's off period advances by
- * them (and ends, if they reach its end, so that its next execution is profiled), an on site's
- * table gets them in the proportions of its values. So a quiet period fast-forwards the sites'
- * own schedules, and {@code executed} is exact but for those estimates (exact again when a site
- * runs a fixed number of times per activation, as a parameter does).
+ * entry). The recorder of the method's first site keeps the thread's counts: the activations
+ * that ran the probes ({@link #entries}) and the quiet ones credited to it. When one of the
+ * method's sites switches off and every other is off too — or cold: run in fewer than one
+ * activation in {@link #COLD} — the method goes quiet ({@link QuietMethods#begin}) for as many
+ * activations as the first of its off sites is expected to need to reach the end of its off
+ * period, at each site's executions per activation so far. The countdown is shared by all
+ * threads: any thread's activations count it down, without a thread lookup. At the end of the
+ * quiet period each site is credited with the executions it is estimated to have run in the quiet
+ * activations, at the same rate: an off site's off period advances by them (and ends, if they
+ * reach its end, so that its next execution is profiled), an on site's table gets them in the
+ * proportions of its values. So a quiet period fast-forwards the sites' own schedules, and
+ * {@code executed} is exact but for those estimates (exact when a site runs a fixed number of
+ * times per activation, as a parameter does; in a program with several threads running the method, the
+ * quiet activations of all are credited at the rates of the thread whose sites converged).
  */
 public final class SiteRecorder {
 
@@ -108,20 +110,19 @@ public final class SiteRecorder {
      */
     static final int COLD = 16;
 
-    // quiet copies: every recorder knows its method's first one, which keeps the method's state
+    // quiet methods: every recorder knows its method's first one, which keeps the method's counts
+    /** This site's id. */
+    private final int site;
     /** The recorder of the first site of this site's method, in this thread. */
     private SiteRecorder method = this;
     /** First site only: the recorders of the method's sites (null: not yet linked). */
     private SiteRecorder[] sites;
     /**
-     * First site only: activations of the method in this thread that ran the instrumented code
-     * (counted in methods with a quiet copy; quiet ones are counted by the quiet periods).
+     * First site only: activations of the method in this thread that ran its probes (counted in
+     * quiet methods only, by {@code Values.probed}).
      */
     long entries;
-    /** First site only: quiet activations left; 0 runs the instrumented code. */
-    int quiet;
-    /** First site only: the length of the current quiet period, and the activations of all periods. */
-    private int quietSet;
+    /** First site only: quiet activations credited to this thread's sites, and the quiet periods they began. */
     private long quietEntries;
     private long quietPeriods;
 
@@ -133,6 +134,7 @@ public final class SiteRecorder {
 
     SiteRecorder(ValueConfig config, int site) {
         this.config = config;
+        this.site = site;
         this.windowLeft = config.interval();
         // A per-site seed keeps runs reproducible whatever order threads and sites start in.
         this.random = 0x9E3779B97F4A7C15L * (site + 1L) ^ 0xD1B54A32D192ED03L;
@@ -342,7 +344,7 @@ public final class SiteRecorder {
 
     /**
      * Links the recorders of one method's sites (in one thread, created together): each to the
-     * first, which keeps the method's quiet copy state.
+     * first, which keeps the method's quiet method state.
      */
     static void link(SiteRecorder[] methodSites) {
         SiteRecorder first = methodSites[0];
@@ -352,23 +354,14 @@ public final class SiteRecorder {
         }
     }
 
-    /** A quiet activation (the caller found {@link #quiet} not 0): ends the quiet period at its last one. */
-    @ForceInline
-    boolean quietEntry() {
-        if (--quiet == 0) {
-            wake();
-        }
-        return true;
-    }
-
     /**
-     * First site only, after one of the method's sites switched off: goes quiet if the method has
-     * a quiet copy and every site is off or cold, for the activations the first off site is
-     * expected to take to reach the end of its off period.
+     * First site only, after one of the method's sites switched off: goes quiet if it is a quiet
+     * method and every site is off or cold, for the activations the first off site is expected to
+     * take to reach the end of its off period.
      */
     private void maybeQuiet() {
-        if (entries == 0 || quiet != 0 || sites == null) {
-            return;   // no quiet copy (Values.quiet never ran), or already quiet
+        if (entries == 0 || sites == null) {
+            return;   // not a quiet method (Values.probed never ran)
         }
         long activations = activations();
         double period = Double.MAX_VALUE;
@@ -381,19 +374,17 @@ public final class SiteRecorder {
             }
         }
         if (period >= 1) {
-            quiet = (int) Math.min(period, Integer.MAX_VALUE - 1);
-            quietSet = quiet;
             quietPeriods++;
+            QuietMethods.begin(site, (int) Math.min(period, Integer.MAX_VALUE - 1), this);
         }
     }
 
     /**
-     * First site only, at the last activation of a quiet period: credits each site with the
-     * executions it is estimated to have run in the quiet copy (see the class comment).
+     * First site only, at the end of a quiet period this thread's sites began: credits each site
+     * with the executions it is estimated to have run in the period's {@code q} activations (see
+     * the class comment). Called by the thread that ran the period's last activation.
      */
-    @DontInline
-    private void wake() {
-        long q = quietSet;
+    void endQuiet(long q) {
         long before = entries + quietEntries;   // activations before this quiet period
         quietEntries += q;
         for (SiteRecorder s : sites) {
@@ -401,7 +392,7 @@ public final class SiteRecorder {
         }
     }
 
-    /** Credits {@code n} executions run in the quiet copy. */
+    /** Credits {@code n} executions run in the method's original code, without probes. */
     private void skipQuiet(long n) {
         if (n <= 0) {
             return;
@@ -431,7 +422,7 @@ public final class SiteRecorder {
      */
     long quietPending() {
         SiteRecorder m = method;
-        long done = m.quiet == 0 ? 0 : m.quietSet - m.quiet;
+        long done = m.entries == 0 ? 0 : QuietMethods.under(m.site, m);
         long before = m.entries + m.quietEntries;
         return done <= 0 ? 0 : Math.round((double) done * executed() / before);
     }
@@ -471,19 +462,19 @@ public final class SiteRecorder {
         return switchedOn;
     }
 
-    /** True for the first site of a method that has a quiet copy and has run in this thread. */
-    boolean keepsQuietCopy() {
+    /** True for the first site of a quiet method that has run its probes in this thread. */
+    boolean isQuietMethod() {
         return sites != null && entries > 0;
     }
 
-    /** First site only: the method's activations in this thread, in its instrumented code or its quiet copy. */
+    /** First site only: the method's activations credited to this thread, with probes or quiet. */
     long activations() {
         return entries + quietEntries();
     }
 
-    /** First site only: the method's activations that ran its quiet copy, and how many quiet periods began. */
+    /** First site only: the quiet activations credited to this thread's sites, and how many quiet periods they began. */
     long quietEntries() {
-        return quietEntries + (quiet == 0 ? 0 : quietSet - quiet);
+        return quietEntries + (entries == 0 ? 0 : QuietMethods.under(site, this));
     }
 
     long quietPeriods() {

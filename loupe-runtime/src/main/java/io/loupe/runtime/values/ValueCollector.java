@@ -117,14 +117,14 @@ public final class ValueCollector {
             long periods = 0;
             for (ValueThread t : ValueThread.all()) {
                 for (SiteRecorder r : t.recorders) {
-                    if (r != null && r.keepsQuietCopy()) {
+                    if (r != null && r.isQuietMethod()) {
                         entries += r.activations();
                         quiet += r.quietEntries();
                         periods += r.quietPeriods();
                     }
                 }
             }
-            s.put("values.quietCopyActivations", entries);
+            s.put("values.quietMethodActivations", entries);
             s.put("values.quietActivations", quiet);
             s.put("values.quietPeriods", periods);
         }

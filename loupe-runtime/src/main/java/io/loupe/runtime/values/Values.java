@@ -64,19 +64,25 @@ public final class Values {
     // ---- convergent profiling: the gate (see SiteRecorder) ----
 
     /**
-     * At the entry of a method with a quiet copy: true to run the copy, without probes, because
-     * all the method's sites in this thread have converged (see {@link SiteRecorder},
-     * <i>Quiet copies</i>). An activation that runs the probes is counted, for the estimate of
-     * what the copy executes; a quiet one only counts its quiet period down.
+     * At the entry of a quiet method: true to run its original code, without probes, because its
+     * sites have converged (see {@link SiteRecorder}, <i>Quiet methods</i>). A load, a decrement and
+     * a store on a constant address; no thread lookup.
      */
     @ForceInline
-    public static boolean quiet(SiteRecorder[] rs, int first) {
-        SiteRecorder m = rs[first];
-        if (m.quiet != 0) {
-            return m.quietEntry();
-        }
-        m.entries++;
-        return false;
+    public static boolean quiet(int first) {
+        int n = QuietMethods.LEFT[first];
+        return n != 0 && QuietMethods.countDown(first, n);
+    }
+
+    /**
+     * {@link #recorders} for an activation of a quiet method that runs its probes (not its quiet
+     * copy): the activation is counted, for the estimate of what its quiet ones execute.
+     */
+    @ForceInline
+    public static SiteRecorder[] probed(int first, int end) {
+        SiteRecorder[] rs = recorders(first, end);
+        rs[first].entries++;
+        return rs;
     }
 
     @ForceInline

@@ -27,14 +27,15 @@ class ProbeSizeTest {
         Map<String, Integer> values = codeLengths(Values.class);
         Map<String, Integer> recorder = codeLengths(SiteRecorder.class);
         Map<String, Integer> thread = codeLengths(ValueThread.class);
-        for (String m : List.of("recorders", "quiet", "onInt", "onLong", "onFloat", "onDouble", "onRef",
+        for (String m : List.of("recorders", "quiet", "probed", "onInt", "onLong", "onFloat", "onDouble", "onRef",
                 "fullInt", "fullLong", "fullFloat", "fullDouble", "fullRef")) {
             assertSmall("Values." + m, values.get(m));
         }
         assertSmall("SiteRecorder.full", recorder.get("full"));
         assertSmall("SiteRecorder.fullRef", recorder.get("fullRef"));
-        assertSmall("SiteRecorder.quietEntry", recorder.get("quietEntry"));
+
         assertSmall("ValueThread.ready", thread.get("ready"));
+        assertSmall("QuietMethods.countDown", codeLengths(QuietMethods.class).get("countDown"));
     }
 
     @Test

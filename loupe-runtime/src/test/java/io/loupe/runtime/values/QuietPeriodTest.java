@@ -13,38 +13,54 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Quiet copies (SiteRecorder, <i>Quiet copies</i>): a method whose sites have all converged runs
+ * Quiet methods (SiteRecorder, <i>Quiet methods</i>): a method whose sites have all converged runs
  * without probes, and its sites are credited with estimated executions.
  */
 class QuietPeriodTest {
+
+    /** Site ids of their own for each simulated method: the quiet countdown is shared by site id. */
+    private static int nextSite = 200_000;
 
     private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 0.02, 0.02, 0.25);
     private static final ValueConfig FAST = new ValueConfig(8, 4, 2000, true, "bounds", 16, 0.02, 0.02, 0.25);
 
     /**
      * A method as instrumented code runs it: at entry {@code Values.quiet}, then — unless quiet —
-     * site {@code s} runs {@code perCall[s]} times per activation with the value {@code value[s]}
-     * gives for the activation (through the gate, as {@code Values.onLong} does).
+     * the count of {@code Values.probed} and site {@code s} run {@code perCall[s]} times per
+     * activation with the value {@code value[s]} gives for the activation (through the gate, as
+     * {@code Values.onLong} does). The recorders are indexed from 0, the site ids from {@link #first}.
      */
     private static class Method {
+        final int first;
         final SiteRecorder[] rs;
         final int[] perCall;
         final LongUnaryOperator[] value;
         long quietCalls;
 
         Method(ValueConfig config, int[] perCall, LongUnaryOperator... value) {
+            this.first = nextSite;
+            nextSite += perCall.length;
             this.rs = new SiteRecorder[perCall.length];
             for (int s = 0; s < rs.length; s++) {
-                rs[s] = new SiteRecorder(config, s);
+                rs[s] = new SiteRecorder(config, first + s);
             }
             SiteRecorder.link(rs);
             this.perCall = perCall;
             this.value = value;
         }
 
-        void call(long i) {
-            if (Values.quiet(rs, 0)) {
+        /** The method's entry: true if it runs quiet; else the activation is counted as {@code Values.probed} does. */
+        boolean quiet() {
+            if (Values.quiet(first)) {
                 quietCalls++;
+                return true;
+            }
+            rs[0].entries++;
+            return false;
+        }
+
+        void call(long i) {
+            if (quiet()) {
                 return;
             }
             for (int s = 0; s < rs.length; s++) {
@@ -115,8 +131,7 @@ class QuietPeriodTest {
         Method rare = new Method(CONVERGENT, new int[] {1, 1}, i -> 1, i -> 2) {
             @Override
             void call(long i) {
-                if (Values.quiet(rs, 0)) {
-                    quietCalls++;
+                if (quiet()) {
                     return;
                 }
                 Values.onLong(1, rs, 0);
@@ -142,8 +157,7 @@ class QuietPeriodTest {
         Method m = new Method(CONVERGENT, new int[] {1, 1}, i -> 1, i -> 2) {
             @Override
             void call(long i) {
-                if (Values.quiet(rs, 0)) {
-                    quietCalls++;
+                if (quiet()) {
                     return;
                 }
                 Values.onLong(1, rs, 0);
@@ -166,18 +180,45 @@ class QuietPeriodTest {
     }
 
     @Test
-    void aMethodWithoutAQuietCopyNeverGoesQuiet() {
-        // its code never calls Values.quiet: the sites' own gates do all the work
-        SiteRecorder[] rs = {new SiteRecorder(CONVERGENT, 0), new SiteRecorder(CONVERGENT, 1)};
+    void aMethodThatIsNotQuietNeverGoesQuiet() {
+        // its code never calls Values.quiet or Values.probed: the sites' own gates do all the work
+        int first = nextSite;
+        nextSite += 2;
+        SiteRecorder[] rs = {new SiteRecorder(CONVERGENT, first), new SiteRecorder(CONVERGENT, first + 1)};
         SiteRecorder.link(rs);
         int n = 500_000;
         for (int i = 0; i < n; i++) {
             Values.onLong(4, rs, 0);
             Values.onLong(5, rs, 1);
         }
-        assertEquals(0, rs[0].quiet);
+        assertEquals(0, QuietMethods.LEFT[first]);
         assertEquals(0, rs[0].quietPeriods());
         assertEquals(n, rs[1].executed());
+    }
+
+    @Test
+    void theCountdownIsSharedAndItsEndIsCreditedToTheThreadWhoseSitesConverged() throws InterruptedException {
+        Method m = new Method(CONVERGENT, new int[] {1}, i -> 6);
+        int n = 100_000;
+        for (int i = 0; i < n; i++) {
+            m.call(i);
+        }
+        int left = QuietMethods.LEFT[m.first];
+        assertTrue(left > 1, "quiet, with " + left + " activations left");
+        long quietBefore = m.rs[0].quietEntries();
+        // another thread's activations count the same period down, and run quiet
+        int[] quietThere = new int[1];
+        Thread other = new Thread(() -> {
+            for (int i = 0; i < left; i++) {
+                quietThere[0] += Values.quiet(m.first) ? 1 : 0;
+            }
+        });
+        other.start();
+        other.join();
+        assertEquals(left, quietThere[0]);
+        assertEquals(0, QuietMethods.LEFT[m.first], "the period ended");
+        assertEquals(quietBefore + left, m.rs[0].quietEntries(), "credited to the recorders whose sites converged");
+        assertEquals(n + left, m.executed(0));
     }
 
     /** Whatever the rates, sites run a fixed number of times per activation are counted exactly. */

@@ -1,0 +1,93 @@
+package io.loupe.runtime.values;
+
+import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
+
+import java.util.Arrays;
+
+/**
+ * The state that quiet methods share between threads, by the id of the method's first value site
+ * (see {@link SiteRecorder}, <i>Quiet methods</i>): the quiet activations left in the current quiet
+ * period, its length, and the recorder (of the first site, in the thread whose sites converged)
+ * that its activations are credited to.
+ *
+ * <p>The countdown ({@link #LEFT}) is what a quiet method reads at every activation, so it is a
+ * {@code static final} array that the JIT folds to a constant address; every thread decrements
+ * it without a lock. A lost decrement only makes a period longer, and a period cannot be skipped:
+ * the thread whose decrement reaches 0 ends it ({@link #end}), under a lock, once. Methods whose
+ * first site id is {@link #CAPACITY} or more are not made quiet.
+ */
+public final class QuietMethods {
+
+    /** Site ids below this can be the first site of a quiet method. */
+    public static final int CAPACITY = 1 << 19;
+
+    /** Quiet activations left, by first site id; 0 while the method runs its probes. */
+    static final int[] LEFT = new int[CAPACITY];
+
+    private static int[] length = new int[0];
+    private static SiteRecorder[] owner = new SiteRecorder[0];
+
+    private QuietMethods() {
+    }
+
+    /**
+     * Starts a quiet period of {@code activations} for the method whose first site is
+     * {@code first}, credited to {@code holder}, unless one is under way.
+     */
+    static synchronized void begin(int first, int activations, SiteRecorder holder) {
+        if (first >= CAPACITY || LEFT[first] != 0 || activations <= 0) {
+            return;
+        }
+        if (first >= length.length) {
+            int n = Math.max(first + 1, length.length * 2);
+            length = Arrays.copyOf(length, n);
+            owner = Arrays.copyOf(owner, n);
+        }
+        if (owner[first] != null) {
+            return;   // the last period's end is still being credited by another thread
+        }
+        length[first] = activations;
+        owner[first] = holder;
+        LEFT[first] = activations;
+    }
+
+    /**
+     * A quiet activation of the method whose first site is {@code first}, which found {@code n}
+     * activations left: counts it, and ends the period at its last one. Always true.
+     */
+    @ForceInline
+    static boolean countDown(int first, int n) {
+        LEFT[first] = n - 1;
+        return n != 1 || end(first);
+    }
+
+    /**
+     * Ends the quiet period of the method whose first site is {@code first}: its last activation
+     * has just counted it down to 0. Credits the period's activations to its owner, once however
+     * many threads reach this. Returns true: the calling activation is the period's last, quiet.
+     */
+    @DontInline
+    static boolean end(int first) {
+        SiteRecorder holder;
+        int activations;
+        synchronized (QuietMethods.class) {
+            holder = owner[first];
+            activations = length[first];
+            length[first] = 0;
+            owner[first] = null;
+        }
+        if (holder != null && activations > 0) {
+            holder.endQuiet(activations);
+        }
+        return true;
+    }
+
+    /** The quiet activations so far of a period under way that {@code holder} owns (0 if none). */
+    static synchronized long under(int first, SiteRecorder holder) {
+        if (first >= length.length || owner[first] != holder) {
+            return 0;
+        }
+        return Math.max(0, length[first] - LEFT[first]);
+    }
+}
