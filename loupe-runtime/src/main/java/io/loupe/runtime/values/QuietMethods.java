@@ -33,11 +33,11 @@ public final class QuietMethods {
 
     /**
      * Starts a quiet period of {@code activations} for the method whose first site is
-     * {@code first}, credited to {@code holder}, unless one is under way.
+     * {@code first}, credited to {@code holder}, unless one is under way; true if it did.
      */
-    static synchronized void begin(int first, int activations, SiteRecorder holder) {
+    static synchronized boolean begin(int first, int activations, SiteRecorder holder) {
         if (first >= CAPACITY || LEFT[first] != 0 || activations <= 0) {
-            return;
+            return false;
         }
         if (first >= length.length) {
             int n = Math.max(first + 1, length.length * 2);
@@ -45,11 +45,12 @@ public final class QuietMethods {
             owner = Arrays.copyOf(owner, n);
         }
         if (owner[first] != null) {
-            return;   // the last period's end is still being credited by another thread
+            return false;   // the last period's end is still being credited by another thread
         }
         length[first] = activations;
         owner[first] = holder;
         LEFT[first] = activations;
+        return true;
     }
 
     /**

@@ -53,8 +53,8 @@ import jdk.internal.vm.annotation.DontInline;
  * reach its end, so that its next execution is profiled), an on site's table gets them in the
  * proportions of its values. So a quiet period fast-forwards the sites' own schedules, and
  * {@code executed} is exact but for those estimates (exact when a site runs a fixed number of
- * times per activation, as a parameter does; in a program with several threads running the method, the
- * quiet activations of all are credited at the rates of the thread whose sites converged).
+ * times per activation, as a parameter does; when several threads run the method, the quiet
+ * activations of all are credited at the rates of the thread whose sites converged).
  */
 public final class SiteRecorder {
 
@@ -344,7 +344,7 @@ public final class SiteRecorder {
 
     /**
      * Links the recorders of one method's sites (in one thread, created together): each to the
-     * first, which keeps the method's quiet method state.
+     * first, which keeps the method's counts for quiet periods.
      */
     static void link(SiteRecorder[] methodSites) {
         SiteRecorder first = methodSites[0];
@@ -373,9 +373,8 @@ public final class SiteRecorder {
                 return;   // a site still profiled, and not a rare one
             }
         }
-        if (period >= 1) {
+        if (period >= 1 && QuietMethods.begin(site, (int) Math.min(period, Integer.MAX_VALUE - 1), this)) {
             quietPeriods++;
-            QuietMethods.begin(site, (int) Math.min(period, Integer.MAX_VALUE - 1), this);
         }
     }
 
