@@ -201,7 +201,9 @@ public final class ClassInstrumenter {
             try {
                 if (sites != null && !sites.perMethod.get(j).isEmpty()) {
                     List<ValueSite> ms = sites.perMethod.get(j);
-                    if (values.quiet() && settings == null && !noQuiet.contains(j) && ValueProbeInserter.quietPays(m, ms, sites.firstIds[j])) {
+                    // quiet methods with value profiling alone: path probes would count both copies' paths apart
+                    if (values.quiet() && settings == null && !noQuiet.contains(j)
+                            && ValueProbeInserter.quietPays(m, ms, sites.firstIds[j])) {
                         ValueProbeInserter.insertWithQuietCopy(m, ms, sites.firstIds[j], cn.name,
                                 (cn.version & 0xffff) >= Opcodes.V1_6);
                         quieted.add(j);

@@ -43,7 +43,7 @@ import java.util.List;
 public final class ValueProbeInserter {
 
     static final String VALUES = "io/loupe/runtime/values/Values";
-    public static final String RECORDERS = "[Lio/loupe/runtime/values/SiteRecorder;";
+    static final String RECORDERS = "[Lio/loupe/runtime/values/SiteRecorder;";
 
     private ValueProbeInserter() {
     }
@@ -120,9 +120,9 @@ public final class ValueProbeInserter {
      * replaces more than it adds, and its first site has an id the shared countdown has room for.
      * A method with one probe and no loop is left as it is: the copy would double its bytecode
      * for one gate, and take a tiny method past the size HotSpot inlines everywhere, 35 bytes. So
-     * is a static initializer, which runs once, and a constructor: doubled, constructors stopped being inlined where escape analysis needed
-     * them (luaj's {@code LuaDouble(double)}, whose parameter never converges, ran its probes in a
-     * doubled body and luaj took twice as long).
+     * is a static initializer, which runs once, and a constructor: doubled, constructors stopped
+     * being inlined where escape analysis needed them (luaj's {@code LuaDouble(double)}, whose
+     * parameter never converges, ran its probes in a doubled body and luaj took twice as long).
      */
     public static boolean quietPays(MethodNode m, List<ValueSite> sites, int firstId) {
         if (firstId >= QuietMethods.CAPACITY || m.name.startsWith("<")) {
