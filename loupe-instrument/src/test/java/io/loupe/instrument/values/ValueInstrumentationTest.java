@@ -345,7 +345,7 @@ class ValueInstrumentationTest {
 
     /**
      * {@code static int wide()}: 550 reads of a static field added up (2.2 KB of bytecode; about
-     * 6.6 KB with probes, 8.8 KB with a quiet copy too); {@code static int twice(int)} with a loop.
+     * 6.6 KB with probes, 8.8 KB with a quiet copy too); {@code static int twice(int)}, a countdown loop.
      */
     private static byte[] wide() {
         ClassNode cn = generatedClass("io/loupe/instrument/values/generated/Wide");
@@ -358,25 +358,20 @@ class ValueInstrumentationTest {
         m.instructions.add(new InsnNode(Opcodes.IRETURN));
         m.maxStack = 2;
         cn.methods.add(m);
-        MethodNode twice = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "twice", "(I)I", null, null);
-        LabelNode top = new LabelNode(new Label());
-        twice.instructions.add(top);
-        twice.instructions.add(new FrameNode(Opcodes.F_NEW, 1, new Object[] {Opcodes.INTEGER}, 0, new Object[0]));
-        twice.instructions.add(new IincInsnNode(0, -1));
-        twice.instructions.add(new VarInsnNode(Opcodes.ILOAD, 0));
-        twice.instructions.add(new JumpInsnNode(Opcodes.IFGT, top));
-        twice.instructions.add(new VarInsnNode(Opcodes.ILOAD, 0));
-        twice.instructions.add(new InsnNode(Opcodes.IRETURN));
-        twice.maxStack = 1;
-        twice.maxLocals = 1;
-        cn.methods.add(twice);
+        cn.methods.add(countdown("twice"));
         return write(cn);
     }
 
     /** {@code static int countdown(int n) { L: n--; if (n > 0) goto L; return n; }}: a frame at offset 0. */
     private static byte[] countdown() {
         ClassNode cn = generatedClass("io/loupe/instrument/values/generated/Countdown");
-        MethodNode m = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "countdown", "(I)I", null, null);
+        cn.methods.add(countdown("countdown"));
+        return write(cn);
+    }
+
+    /** The method of {@link #countdown()}, named {@code name}. */
+    private static MethodNode countdown(String name) {
+        MethodNode m = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, name, "(I)I", null, null);
         LabelNode top = new LabelNode(new Label());
         m.instructions.add(top);
         m.instructions.add(new FrameNode(Opcodes.F_NEW, 1, new Object[] {Opcodes.INTEGER}, 0, new Object[0]));
@@ -387,8 +382,7 @@ class ValueInstrumentationTest {
         m.instructions.add(new InsnNode(Opcodes.IRETURN));
         m.maxStack = 1;
         m.maxLocals = 1;
-        cn.methods.add(m);
-        return write(cn);
+        return m;
     }
 
     /** {@code static void big()} of 9000 static field reads (36 KB; 99 KB with probes) and {@code static int small(int)}. */
