@@ -149,11 +149,11 @@ final class QuietCopy {
         return false;
     }
 
-    /** The frame at a method's entry: {@code this} (uninitialized in a constructor) and the parameters. */
+    /** The frame at a method's entry (never a constructor's: they get no copy): {@code this} and the parameters. */
     static FrameNode entryFrame(MethodNode m, String owner) {
         List<Object> types = new ArrayList<>();
         if ((m.access & Opcodes.ACC_STATIC) == 0) {
-            types.add(m.name.equals("<init>") ? Opcodes.UNINITIALIZED_THIS : owner);
+            types.add(owner);
         }
         for (Type t : Type.getArgumentTypes(m.desc)) {
             types.add(switch (t.getSort()) {

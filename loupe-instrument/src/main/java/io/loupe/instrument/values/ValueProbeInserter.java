@@ -51,21 +51,24 @@ public final class ValueProbeInserter {
     /**
      * Inserts the probes of {@code sites} (found by {@link ValueSiteFinder} in a method read from
      * the same bytes as {@code m}, which must not have been changed since) into {@code m}; site
-     * {@code i} of the list gets id {@code firstId + i}. Returns the store of the recorder array
-     * at entry (null if there are no sites).
+     * {@code i} of the list gets id {@code firstId + i}.
      */
-    public static AbstractInsnNode insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
+    public static void insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
+        insert(m, sites, firstId, convergent, "recorders");
+    }
+
+    /** {@link #insert}, the array fetched by {@code Values.<fetch>(firstId, lastId + 1)}. */
+    private static void insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent, String fetch) {
         if (sites.isEmpty()) {
-            return null;
+            return;
         }
         AbstractInsnNode[] nodes = m.instructions.toArray();   // positions of the unchanged method
         int array = m.maxLocals;
         InsnList entry = new InsnList();
         entry.add(IntConstant.push(firstId));
         entry.add(IntConstant.push(firstId + sites.size()));
-        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "recorders", "(II)" + RECORDERS, false));
-        VarInsnNode fetched = new VarInsnNode(Opcodes.ASTORE, array);
-        entry.add(fetched);
+        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, fetch, "(II)" + RECORDERS, false));
+        entry.add(new VarInsnNode(Opcodes.ASTORE, array));
         int[] copies = StoredCopies.sources(sites);
         for (int i = 0; i < sites.size(); i++) {
             ValueSite s = sites.get(i);
@@ -94,7 +97,6 @@ public final class ValueProbeInserter {
         m.instructions.insert(entry);
         FrameLocals.append(array, List.of(RECORDERS), m.instructions);
         m.maxLocals = array + 1;
-        return fetched;
     }
 
     /**
@@ -106,12 +108,12 @@ public final class ValueProbeInserter {
      * @param frames true if the class has stack map frames (version 50 or later)
      */
     public static void insertWithQuietCopy(MethodNode m, List<ValueSite> sites, int firstId, String owner, boolean frames) {
-        QuietCopy copy = QuietCopy.of(m);
-        AbstractInsnNode fetched = insert(m, sites, firstId, true);
-        if (fetched != null) {
-            ((MethodInsnNode) fetched.getPrevious()).name = "probed";
-            copy.appendTo(m, firstId, owner, frames);
+        if (sites.isEmpty()) {
+            return;
         }
+        QuietCopy copy = QuietCopy.of(m);
+        insert(m, sites, firstId, true, "probed");
+        copy.appendTo(m, firstId, owner, frames);
     }
 
     /**

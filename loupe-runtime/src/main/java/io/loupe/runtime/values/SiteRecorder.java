@@ -360,8 +360,8 @@ public final class SiteRecorder {
      * take to reach the end of its off period.
      */
     private void maybeQuiet() {
-        if (entries == 0 || sites == null) {
-            return;   // not a quiet method (Values.probed never ran)
+        if (!isQuietMethod()) {
+            return;   // Values.probed never ran: no quiet copy
         }
         long activations = activations();
         double period = Double.MAX_VALUE;
@@ -387,7 +387,7 @@ public final class SiteRecorder {
         long before = entries + quietEntries;   // activations before this quiet period
         quietEntries += q;
         for (SiteRecorder s : sites) {
-            s.skipQuiet(Math.round((double) q * s.executed() / before));
+            s.skipQuiet(s.estimate(q, before));
         }
     }
 
@@ -422,8 +422,12 @@ public final class SiteRecorder {
     long quietPending() {
         SiteRecorder m = method;
         long done = m.entries == 0 ? 0 : QuietMethods.under(m.site, m);
-        long before = m.entries + m.quietEntries;
-        return done <= 0 ? 0 : Math.round((double) done * executed() / before);
+        return done <= 0 ? 0 : estimate(done, m.entries + m.quietEntries);
+    }
+
+    /** The executions of this site in {@code q} quiet activations, at its rate over the {@code before} activations so far. */
+    private long estimate(long q, long before) {
+        return Math.round((double) q * executed() / before);
     }
 
     /** A xorshift draw in [0, bound). */

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.LongToIntFunction;
 import java.util.function.LongUnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,26 +27,32 @@ class QuietPeriodTest {
 
     /**
      * A method as instrumented code runs it: at entry {@code Values.quiet}, then — unless quiet —
-     * the count of {@code Values.probed} and site {@code s} run {@code perCall[s]} times per
-     * activation with the value {@code value[s]} gives for the activation (through the gate, as
+     * the count of {@code Values.probed} and site {@code s} run {@code times[s]} times in
+     * activation {@code i} with the value {@code value[s]} gives for it (through the gate, as
      * {@code Values.onLong} does). The recorders are indexed from 0, the site ids from {@link #first}.
      */
-    private static class Method {
+    private static final class Method {
         final int first;
         final SiteRecorder[] rs;
-        final int[] perCall;
+        final LongToIntFunction[] times;
         final LongUnaryOperator[] value;
         long quietCalls;
 
+        /** Site {@code s} runs {@code perCall[s]} times in every activation. */
         Method(ValueConfig config, int[] perCall, LongUnaryOperator... value) {
+            this(config, java.util.Arrays.stream(perCall).mapToObj(n -> (LongToIntFunction) i -> n)
+                    .toArray(LongToIntFunction[]::new), value);
+        }
+
+        Method(ValueConfig config, LongToIntFunction[] times, LongUnaryOperator... value) {
             this.first = nextSite;
-            nextSite += perCall.length;
-            this.rs = new SiteRecorder[perCall.length];
+            nextSite += times.length;
+            this.rs = new SiteRecorder[times.length];
             for (int s = 0; s < rs.length; s++) {
                 rs[s] = new SiteRecorder(config, first + s);
             }
             SiteRecorder.link(rs);
-            this.perCall = perCall;
+            this.times = times;
             this.value = value;
         }
 
@@ -64,7 +71,7 @@ class QuietPeriodTest {
                 return;
             }
             for (int s = 0; s < rs.length; s++) {
-                for (int k = 0; k < perCall[s]; k++) {
+                for (int k = times[s].applyAsInt(i); k > 0; k--) {
                     Values.onLong(value[s].applyAsLong(i), rs, s);
                 }
             }
@@ -128,18 +135,7 @@ class QuietPeriodTest {
     @Test
     void aRareSiteDoesNotKeepItsMethodInstrumented() {
         // site 1 runs on one activation in 100 and would need 100,000 activations to fill a window
-        Method rare = new Method(CONVERGENT, new int[] {1, 1}, i -> 1, i -> 2) {
-            @Override
-            void call(long i) {
-                if (quiet()) {
-                    return;
-                }
-                Values.onLong(1, rs, 0);
-                if (i % 100 == 0) {
-                    Values.onLong(2, rs, 1);
-                }
-            }
-        };
+        Method rare = new Method(CONVERGENT, new LongToIntFunction[] {i -> 1, i -> i % 100 == 0 ? 1 : 0}, i -> 1, i -> 2);
         int n = 200_000;
         for (int i = 0; i < n; i++) {
             rare.call(i);
@@ -154,18 +150,7 @@ class QuietPeriodTest {
     @Test
     void aFrequentSiteStillProfiledKeepsItsMethodInstrumented() {
         // site 1 runs on every other activation: when site 0 switches off, site 1 is half-way
-        Method m = new Method(CONVERGENT, new int[] {1, 1}, i -> 1, i -> 2) {
-            @Override
-            void call(long i) {
-                if (quiet()) {
-                    return;
-                }
-                Values.onLong(1, rs, 0);
-                if (i % 2 == 0) {
-                    Values.onLong(2, rs, 1);
-                }
-            }
-        };
+        Method m = new Method(CONVERGENT, new LongToIntFunction[] {i -> 1, i -> i % 2 == 0 ? 1 : 0}, i -> 1, i -> 2);
         for (int i = 0; i < 3_000; i++) {
             m.call(i);
         }
