@@ -190,6 +190,12 @@ public final class KSlabForest {
         if (m > 1 && m <= EXACT_MAX && methodId < EXACT_METHODS) {   // not 0: that is the key of a long run
             return exactRun(cursor, methodId, r, (int) m);
         }
+        if (m <= 0) {
+            // An empty run: what a path end flushes when nothing is pending (every exit of a method
+            // whose loop did not run, or ran its last path once). Answered here, inlined, instead of
+            // by a call of run, which is never inlined (stepLoop skips them the same way).
+            return cursor;
+        }
         return run(cursor, methodId, r, m);
     }
 
