@@ -40,6 +40,7 @@ public final class AgentOptions {
         KEYS.put("values.quiet", "convergent profiling: a method runs its original code, without probes, while all its sites are off (true or false). Default: true");
         KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far (at least 8 intervals). Default: 0.25");
         KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
+        KEYS.put("verify", "check instrumented code before the JVM sees it; a method that fails is left as it was (true or false). Default: true");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
         KEYS.put("help", "print this help on stderr and exit");
     }
@@ -82,6 +83,7 @@ public final class AgentOptions {
     private boolean quiet = true;
     private String depsMode = "camp";
     private boolean verbose;
+    private boolean verify = true;
     private boolean help;
 
     /** Parses an option string; null or empty means all defaults. */
@@ -188,6 +190,7 @@ public final class AgentOptions {
                 depsMode = value;
             }
             case "verbose" -> verbose = bool(key, value);
+            case "verify" -> verify = bool(key, value);
             case "help" -> help = bool(key, value);
             default -> throw new AssertionError(key);
         }
@@ -373,6 +376,11 @@ public final class AgentOptions {
         return verbose;
     }
 
+    /** True if instrumented code goes through {@code BytecodeCheck} before it is handed to the JVM. */
+    public boolean verify() {
+        return verify;
+    }
+
     /** True if the options asked for help. */
     public boolean help() {
         return help;
@@ -425,6 +433,9 @@ public final class AgentOptions {
         }
         if (deps() || !depsMode.equals("camp")) {
             j.add("deps.mode=" + depsMode);
+        }
+        if (!verify) {
+            j.add("verify=false");
         }
         if (verbose) {
             j.add("verbose=true");

@@ -40,7 +40,8 @@ final class AgentStart {
             Deps.configure(options.depsMode().equals("lamp") ? DepMode.LAMP : DepMode.CAMP);
         }
         new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version).installShutdownHook();
-        ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options), Warnings::warn, shadowFields);
+        ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options), Warnings::warn, shadowFields,
+                options.verify());
         inst.addTransformer(new LoupeTransformer(filter, instrumenter, options.verbose()), false);
     }
 

@@ -35,6 +35,16 @@ class AgentOptionsTest {
     }
 
     @Test
+    void instrumentedCodeIsCheckedUnlessVerifyIsFalse() {
+        assertTrue(AgentOptions.parse("k=2").verify());
+        AgentOptions off = AgentOptions.parse("k=2,verify=false");
+        assertFalse(off.verify());
+        assertFalse(AgentOptions.parse(off.toString()).verify());
+        var e = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("verify=maybe"));
+        assertTrue(e.getMessage().contains("verify"), e.getMessage());
+    }
+
+    @Test
     void optionsRoundTripThroughTheirString() {
         AgentOptions o = AgentOptions.parse("k=8,include=x.*;y.?,paths.trivial=true");
         assertEquals(o.toString(), AgentOptions.parse(o.toString()).toString());

@@ -4,6 +4,7 @@ import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.instrument.flow.UninitializedObjects;
+import io.loupe.instrument.instr.BytecodeCheck;
 import io.loupe.runtime.deps.DepRegistry;
 import io.loupe.runtime.deps.ShadowField;
 import org.objectweb.asm.ClassReader;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /**
@@ -30,18 +32,23 @@ import java.util.function.Consumer;
  * <p>Every method with code is modelled first ({@link DepSiteFinder}) and the class's ids reserved
  * at once, in method order then site order; every reserved id is registered, including those of
  * methods left as they were (they never run). A method that cannot be instrumented — its model
- * fails, a frame is missing at a jump target, or it would grow past 64 KiB — is left exactly as
- * it was, with one warning; the rest of the class is still instrumented. Methods with JSR/RET
- * subroutines have an empty model and are left alone too.
+ * fails, a frame is missing at a jump target, it would grow past 64 KiB, or its instrumented code
+ * fails {@link BytecodeCheck} — is left exactly as it was, with one warning; the rest of the class
+ * is still instrumented. Methods with JSR/RET subroutines have an empty model and are left alone
+ * too.
  */
 public final class DepClassInstrumenter {
 
     private final Consumer<String> warnings;
     private final ShadowFields shadowFields;
+    private final BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check;
 
-    public DepClassInstrumenter(Consumer<String> warnings, ShadowFields shadowFields) {
+    /** @param check the first of the named rewritten methods of a class that would not verify, or null ({@link BytecodeCheck}) */
+    public DepClassInstrumenter(Consumer<String> warnings, ShadowFields shadowFields,
+                                BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check) {
         this.warnings = warnings;
         this.shadowFields = shadowFields;
+        this.check = check;
     }
 
     /** A method's model, ids and what the inserter must know besides. */
@@ -149,7 +156,26 @@ public final class DepClassInstrumenter {
                 return shadowField ? write(withShadowField(read(original))) : null;
             }
             try {
-                return write(shadowField ? withShadowField(copy) : copy);
+                byte[] bytes = write(shadowField ? withShadowField(copy) : copy);
+                Set<String> rewritten = new HashSet<>();
+                for (Planned p : plans) {
+                    if (!leftAlone.contains(p.index)) {
+                        MethodNode m = copy.methods.get(p.index);
+                        rewritten.add(m.name + m.desc);
+                    }
+                }
+                BytecodeCheck.Failure failure = check.apply(bytes, rewritten);
+                if (failure == null) {
+                    return bytes;
+                }
+                int index = indexOf(copy, failure.name(), failure.desc());
+                if (index < 0 || leftAlone.contains(index)) {
+                    throw new IllegalStateException("instrumented " + failure.name() + failure.desc()
+                            + " would not verify: " + failure.reason());
+                }
+                warnings.accept("left " + className + "." + failure.name() + failure.desc()
+                        + " uninstrumented: its instrumented code would not verify (" + failure.reason() + ")");
+                leftAlone.add(index);
             } catch (MethodTooLargeException e) {
                 int index = indexOf(copy, e.getMethodName(), e.getDescriptor());
                 if (index < 0 || leftAlone.contains(index)) {

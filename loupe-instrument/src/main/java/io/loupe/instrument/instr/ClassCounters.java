@@ -49,6 +49,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  */
 final class ClassCounters {
 
+    /** What the names of the members start with. */
+    static final String PREFIX = "$loupe$";
     static final String OWNER = "$loupe$owner";
     static final String COUNTS = "$loupe$counts";
     static final String COUNT = "$loupe$count";
@@ -71,8 +73,8 @@ final class ClassCounters {
         if ((cn.access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) != 0) {
             return false;
         }
-        return cn.fields.stream().noneMatch(f -> f.name.startsWith("$loupe$"))
-                && cn.methods.stream().noneMatch(m -> m.name.startsWith("$loupe$"));
+        return cn.fields.stream().noneMatch(f -> f.name.startsWith(PREFIX))
+                && cn.methods.stream().noneMatch(m -> m.name.startsWith(PREFIX));
     }
 
     /**

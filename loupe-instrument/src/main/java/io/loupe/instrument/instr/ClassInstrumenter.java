@@ -27,6 +27,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /**
@@ -36,9 +37,10 @@ import java.util.function.Consumer;
  *
  * <p>Ids: the class's methods with code get consecutive ids reserved in declaration order before
  * anything is rewritten, so ids are a function of the class bytes and the load order. A method
- * that cannot be instrumented — JSR/RET subroutines, a frame missing at a jump target, or
- * growing past the 64 KiB code limit — is left exactly as it was and registered as
- * uninstrumented, with one warning; the rest of the class is still instrumented.
+ * that cannot be instrumented — JSR/RET subroutines, a frame missing at a jump target, growing
+ * past the 64 KiB code limit, or instrumented code that fails {@link BytecodeCheck} — is left
+ * exactly as it was and registered as uninstrumented, with one warning; the rest of the class is
+ * still instrumented.
  *
  * <p>Value sites are found in the original bytecode of every method first, and the class's site
  * ids reserved at once (in method order, then site order); every reserved id is registered,
@@ -55,6 +57,7 @@ public final class ClassInstrumenter {
     private final ValueSettings values;    // null: no value profiling
     private final Consumer<String> warnings;
     private final DepClassInstrumenter deps;   // null: no dependence profiling
+    private final BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check;
 
     /** Path profiling (or the block tracer) alone. */
     public ClassInstrumenter(PathSettings settings, Consumer<String> warnings) {
@@ -67,10 +70,27 @@ public final class ClassInstrumenter {
 
     /** @param shadowFields which classes dependence profiling gives the synthetic shadow field */
     public ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings, ShadowFields shadowFields) {
+        this(settings, warnings, shadowFields, true);
+    }
+
+    /** @param verify check instrumented code with {@link BytecodeCheck} (agent option {@code verify}) */
+    public ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings, ShadowFields shadowFields,
+                             boolean verify) {
+        this(settings, warnings, shadowFields, verify ? BytecodeCheck::firstFailure : (bytes, methods) -> null);
+    }
+
+    /**
+     * @param check what every instrumented class passes before it is handed out: the first of the
+     *              named rewritten methods that would not verify, or null ({@link BytecodeCheck};
+     *              tests substitute a check that fails a chosen method)
+     */
+    ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings, ShadowFields shadowFields,
+                      BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check) {
         this.settings = settings.paths();
         this.values = settings.values();
         this.warnings = warnings;
-        this.deps = settings.deps() ? new DepClassInstrumenter(warnings, shadowFields) : null;
+        this.check = check;
+        this.deps = settings.deps() ? new DepClassInstrumenter(warnings, shadowFields, check) : null;
     }
 
     /** The instrumented class, or null if no method was changed. */
@@ -189,6 +209,7 @@ public final class ClassInstrumenter {
         int slotCount = 0;
         boolean arrays = false;   // a class-local method with loops, which needs ClassCounters.COUNTERS
         Set<Integer> quieted = new HashSet<>();   // quiet methods (QuietCopy)
+        Set<String> rewritten = new HashSet<>();   // name + desc of the methods given probes
         for (int j = 0; j < withCode.size(); j++) {
             MethodNode m = cn.methods.get(withCode.get(j));
             int id = base + j;
@@ -210,6 +231,7 @@ public final class ClassInstrumenter {
                     } else {
                         ValueProbeInserter.insert(m, ms, sites.firstIds[j], values.convergent());
                     }
+                    rewritten.add(m.name + m.desc);
                     changed = true;
                 }
                 if (settings == null) {
@@ -226,6 +248,7 @@ public final class ClassInstrumenter {
                 boolean frames = (cn.version & 0xffff) >= Opcodes.V1_6;
                 if (settings.blockTrace()) {
                     new BlockTraceInserter(m, model, id, frames).insert();
+                    rewritten.add(m.name + m.desc);
                     changed = true;
                 } else if (storage != MethodMeta.Storage.NONE) {
                     arraySizes[j] = storage == MethodMeta.Storage.ARRAY ? (int) model.numPaths() : 0;
@@ -253,6 +276,7 @@ public final class ClassInstrumenter {
                         reg = new PathRegister(mode, id, m.maxLocals, rle);
                     }
                     new PathProbeInserter(m, model, reg, frames, deferrable, deferrableAfter).insert();
+                    rewritten.add(m.name + m.desc);
                     changed = true;
                 }
             } catch (RuntimeException e) {
@@ -266,6 +290,8 @@ public final class ClassInstrumenter {
         ClassSlots.Layout layout = null;
         if (!slots.isEmpty()) {
             ClassCounters.addTo(cn, classKey, (cn.version & 0xffff) >= Opcodes.V1_6, arrays);
+            cn.methods.stream().filter(m -> m.name.startsWith(ClassCounters.PREFIX))
+                    .forEach(m -> rewritten.add(m.name + m.desc));
             layout = new ClassSlots.Layout(slots.stream().mapToInt(x -> x[0]).toArray(),
                     slots.stream().mapToInt(x -> x[1]).toArray(), slots.stream().mapToInt(x -> x[2]).toArray(), slotCount);
         }
@@ -283,6 +309,18 @@ public final class ClassInstrumenter {
                         return Attempt.retry(j, true);
                     }
                 }
+            }
+            BytecodeCheck.Failure failure = check.apply(bytes, rewritten);
+            if (failure != null) {
+                int j = indexOf(cn, withCode, failure.name(), failure.desc());
+                if (j < 0 || leftAlone.contains(j)) {
+                    // Loupe's own members are wrong: the transformer leaves the whole class as it was
+                    throw new IllegalStateException("instrumented " + failure.name() + failure.desc()
+                            + " would not verify: " + failure.reason());
+                }
+                warnings.accept("left " + className + "." + failure.name() + failure.desc()
+                        + " uninstrumented: its instrumented code would not verify (" + failure.reason() + ")");
+                return Attempt.retry(j, false);
             }
             return new Attempt(bytes, metas, arraySizes, layout, -1, false);
         } catch (MethodTooLargeException e) {
