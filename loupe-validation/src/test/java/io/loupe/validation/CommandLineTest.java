@@ -1,0 +1,138 @@
+package io.loupe.validation;
+
+import io.loupe.validation.support.AgentRun;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code bin/loupe} itself, the script a user runs, end to end on the jars the build made: {@code run}
+ * passes the program's exit code and stdout through untouched and writes the profile, {@code report}
+ * reads it, as text and JSON, and a file that is not a profile, an unknown profiler and the
+ * {@code agent} command behave as the README says.
+ */
+class CommandLineTest {
+
+    private static final String TARGET = "io.loupe.validation.targets.ExitCodeTarget";
+
+    /** What a {@code bin/loupe} process did. */
+    private record Outcome(int exitCode, String stdout, String stderr) {
+    }
+
+    private static Path script;
+
+    @BeforeAll
+    static void findTheScript() {
+        script = Path.of("../bin/loupe").toAbsolutePath().normalize();
+        assertTrue(Files.isExecutable(script), script + " is not executable");
+        assertTrue(Files.isRegularFile(Path.of("../loupe-cli/target/loupe-cli.jar")), "loupe-cli.jar not built");
+    }
+
+    private static Outcome loupe(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile("loupe-cli-out", ".txt");
+        Path err = Files.createTempFile("loupe-cli-err", ".txt");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+            // the script runs the CLI on JAVA_HOME's java: the JVM running these tests
+            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            Process p = pb.start();
+            if (!p.waitFor(3, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("timed out: " + cmd);
+            }
+            return new Outcome(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    /** Loupe's own lines are prefixed; the one other line allowed is the JVM's CDS notice (README). */
+    private static void assertOnlyLoupeLines(String stderr) {
+        for (String line : stderr.lines().toList()) {
+            assertTrue(line.startsWith("[loupe] ") || line.contains("Sharing is only supported for boot loader classes"),
+                    "unexpected stderr line: " + line);
+        }
+    }
+
+    @Test
+    void runPassesTheExitCodeAndStdoutThroughAndReportReadsTheProfile(@TempDir Path dir) throws Exception {
+        AgentRun.Result plain = AgentRun.run(null, TARGET, "3");
+        assertEquals(3, plain.exitCode(), plain.stderr());
+
+        Path profile = dir.resolve("app.prof");
+        Outcome run = loupe("run", "--profile", "paths", "--k", "4", "--out", profile.toString(), "--",
+                "-cp", AgentRun.targetClassPath(), TARGET, "3");
+        assertEquals(3, run.exitCode(), run.stderr());
+        assertEquals(plain.stdout(), run.stdout(), "the program's stdout, and nothing of Loupe's");
+        assertOnlyLoupeLines(run.stderr());
+        assertTrue(Files.isRegularFile(profile), "profile written: " + run.stderr());
+
+        Outcome text = loupe("report", profile.toString());
+        assertEquals(0, text.exitCode(), text.stderr());
+        assertTrue(text.stdout().contains("ExitCodeTarget"), text.stdout());
+
+        Outcome json = loupe("report", profile.toString(), "--json");
+        assertEquals(0, json.exitCode(), json.stderr());
+        assertTrue(json.stdout().trim().startsWith("{"), json.stdout());
+        assertTrue(json.stdout().contains("\"class\": \"" + TARGET + "\"") || json.stdout().contains("\"class\":\"" + TARGET + "\""),
+                json.stdout());
+        assertTrue(json.stdout().contains("\"kpaths\""), json.stdout());
+    }
+
+    @Test
+    void aZeroExitIsZeroToo(@TempDir Path dir) throws Exception {
+        Outcome run = loupe("run", "--out", dir.resolve("zero.prof").toString(), "--",
+                "-cp", AgentRun.targetClassPath(), TARGET, "0");
+        assertEquals(0, run.exitCode(), run.stderr());
+    }
+
+    @Test
+    void aFileThatIsNotAProfileIsOneLineAndAFailingExit(@TempDir Path dir) throws Exception {
+        Path garbage = dir.resolve("garbage.prof");
+        Files.writeString(garbage, "this is not a Loupe profile\n".repeat(20));
+        Outcome report = loupe("report", garbage.toString());
+        assertNotEquals(0, report.exitCode());
+        assertEquals("", report.stdout());
+        List<String> lines = report.stderr().lines().toList();
+        assertEquals(1, lines.size(), report.stderr());
+        assertTrue(lines.get(0).contains("garbage.prof"), lines.get(0));
+        assertFalse(report.stderr().contains("Exception"), report.stderr());
+    }
+
+    @Test
+    void anUnknownProfilerIsNamed(@TempDir Path dir) throws Exception {
+        Outcome run = loupe("run", "--profile", "nosuchprofiler", "--out", dir.resolve("x.prof").toString(), "--",
+                "-cp", AgentRun.targetClassPath(), TARGET, "0");
+        assertNotEquals(0, run.exitCode());
+        assertEquals("", run.stdout(), "the program never ran");
+        assertTrue(run.stderr().contains("nosuchprofiler"), run.stderr());
+        assertFalse(run.stderr().contains("\tat "), run.stderr());
+    }
+
+    @Test
+    void agentPrintsTheAbsolutePathOfTheAgentJar() throws Exception {
+        Outcome agent = loupe("agent");
+        assertEquals(0, agent.exitCode(), agent.stderr());
+        Path jar = Path.of(agent.stdout().trim());
+        assertTrue(jar.isAbsolute(), agent.stdout());
+        assertTrue(Files.isRegularFile(jar), agent.stdout());
+        assertEquals(AgentRun.agentJar(), jar.toRealPath());
+    }
+}
