@@ -43,7 +43,10 @@ public final class DepClassInstrumenter {
     private final ShadowFields shadowFields;
     private final BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check;
 
-    /** @param check the first of the named rewritten methods of a class that would not verify, or null ({@link BytecodeCheck}) */
+    /**
+     * @param check the first of the named rewritten methods of a class that would not verify, or
+     *              null ({@link BytecodeCheck})
+     */
     public DepClassInstrumenter(Consumer<String> warnings, ShadowFields shadowFields,
                                 BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check) {
         this.warnings = warnings;

@@ -4,15 +4,10 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
-import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TableSwitchInsnNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.BasicValue;
@@ -20,9 +15,7 @@ import org.objectweb.asm.tree.analysis.BasicVerifier;
 import org.objectweb.asm.tree.analysis.Frame;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -34,16 +27,16 @@ import java.util.Set;
  * where a mistake of Loupe's would show: Loupe appends locals, extends the stack map frames and
  * inserts code that pushes and pops, but never changes the reference types the original code works
  * with. For class files with stack map frames (version 50 and up) it is the JVM's own type checker
- * (JVMS §4.10.1) reduced to kinds, in one pass over the code: each instruction runs on the current
- * state with ASM's {@link BasicVerifier} (operands of the kinds it needs, within
- * {@code max_stack}); the state arriving at a declared frame, by falling through or by a jump or
+ * (JVMS §4.10.1) reduced to kinds, in one pass over the code ({@link KindChecker}): each
+ * instruction finds operands of the kinds it needs and stays within {@code max_stack} and
+ * {@code max_locals}; the state arriving at a declared frame, by falling through or by a jump or
  * switch, must be assignable to it — each declared local and stack entry holds a value of its kind
  * (a reference for a class, {@code null} or an uninitialized object), the stack has the declared
  * height, no declared local lies beyond {@code max_locals} — and the frame is the state from there
  * on; after a {@code goto}, a switch, a return or a throw the next instruction must have a frame;
  * inside a {@code try} range the locals must be assignable to the handler's frame. That costs one
  * state per method, where an analysis to a fixed point keeps one per instruction. Older class files
- * have no frames: ASM's {@link Analyzer} with the same verifier checks them.
+ * have no frames: ASM's {@link Analyzer} with its {@link BasicVerifier} checks them.
  *
  * <p>The JVM goes further: it checks reference types against the class hierarchy, which would need
  * classes loaded from inside a transformer. A method that passes here fails there only through a
@@ -63,8 +56,7 @@ public final class BytecodeCheck {
      * the checks, or null when all pass. Methods not named are not checked.
      */
     public static Failure firstFailure(byte[] bytes, Set<String> methods) {
-        // Only the named methods are parsed, without debug attributes: the check is about a third
-        // of the time the instrumentation itself takes, most of it this parse
+        // Only the named methods are parsed, and without the debug attributes the check never reads
         List<MethodNode> named = new ArrayList<>();
         int[] version = new int[1];
         String[] owner = new String[1];
@@ -101,11 +93,7 @@ public final class BytecodeCheck {
             return null;
         }
         if (frames) {
-            try {
-                return new TypeChecker(owner, m).run();
-            } catch (AnalyzerException e) {
-                return e.getMessage();
-            }
+            return KindChecker.check(m);
         }
         Frame<BasicValue>[] computed;
         try {
@@ -123,214 +111,6 @@ public final class BytecodeCheck {
             }
         }
         return null;
-    }
-
-    /** The one-pass check of a method with stack map frames (see the class comment). */
-    private static final class TypeChecker {
-        private final MethodNode m;
-        private final BasicVerifier verifier = new BasicVerifier();
-        private final Frame<BasicValue> state;
-        private final Map<LabelNode, FrameNode> frameAt = new HashMap<>();
-        private final List<TryCatchBlockNode>[] handlers;   // by instruction index: the try blocks covering it
-        private final AbstractInsnNode[] insns;
-        // Locals change only at stores, iinc and frames: a handler is checked again only after that
-        private int localsVersion;
-        private final Map<TryCatchBlockNode, Integer> checkedAt = new HashMap<>();
-
-        @SuppressWarnings("unchecked")
-        TypeChecker(String owner, MethodNode m) {
-            this.m = m;
-            this.state = new Frame<>(m.maxLocals, m.maxStack);
-            this.insns = m.instructions.toArray();
-            // the frame that applies at a label: the first frame after it, before any real instruction
-            for (int i = 0; i < insns.length; i++) {
-                if (insns[i] instanceof LabelNode label) {
-                    for (int j = i + 1; j < insns.length; j++) {
-                        if (insns[j] instanceof FrameNode f) {
-                            frameAt.put(label, f);
-                            break;
-                        }
-                        if (insns[j].getOpcode() >= 0) {
-                            break;
-                        }
-                    }
-                }
-            }
-            this.handlers = new List[insns.length];
-            for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
-                for (int i = m.instructions.indexOf(tcb.start); i < m.instructions.indexOf(tcb.end); i++) {
-                    if (handlers[i] == null) {
-                        handlers[i] = new ArrayList<>();
-                    }
-                    handlers[i].add(tcb);
-                }
-            }
-            Type[] args = Type.getArgumentTypes(m.desc);
-            int local = 0;
-            if ((m.access & Opcodes.ACC_STATIC) == 0) {
-                state.setLocal(local++, verifier.newValue(Type.getObjectType(owner)));
-            }
-            for (Type arg : args) {
-                state.setLocal(local++, verifier.newValue(arg));
-                if (arg.getSize() == 2) {
-                    state.setLocal(local++, verifier.newEmptyValue(local - 1));
-                }
-            }
-            while (local < m.maxLocals) {
-                state.setLocal(local++, verifier.newEmptyValue(local - 1));
-            }
-            Type ret = Type.getReturnType(m.desc);
-            state.setReturn(ret == Type.VOID_TYPE ? null : verifier.newValue(ret));
-        }
-
-        String run() throws AnalyzerException {
-            boolean live = true;   // false after goto, switch, return, throw: the next instruction needs a frame
-            for (int i = 0; i < insns.length; i++) {
-                AbstractInsnNode n = insns[i];
-                if (n instanceof FrameNode declared) {
-                    if (live) {
-                        String reason = conforms(declared, state);
-                        if (reason != null) {
-                            return "frame at instruction " + i + ": " + reason;
-                        }
-                    }
-                    String reason = load(declared);
-                    if (reason != null) {
-                        return "frame at instruction " + i + ": " + reason;
-                    }
-                    localsVersion++;
-                    live = true;
-                    continue;
-                }
-                int opcode = n.getOpcode();
-                if (opcode < 0) {
-                    continue;   // labels and line numbers
-                }
-                if (!live) {
-                    return "instruction " + i + " follows an unconditional transfer without a frame";
-                }
-                if (handlers[i] != null) {
-                    for (TryCatchBlockNode tcb : handlers[i]) {
-                        Integer seen = checkedAt.put(tcb, localsVersion);
-                        if (seen != null && seen == localsVersion) {
-                            continue;
-                        }
-                        String reason = handlerAccepts(tcb);
-                        if (reason != null) {
-                            return "instruction " + i + ": " + reason;
-                        }
-                    }
-                }
-                if ((opcode >= Opcodes.ISTORE && opcode <= Opcodes.ASTORE) || opcode == Opcodes.IINC) {
-                    localsVersion++;
-                }
-                try {
-                    state.execute(n, verifier);
-                } catch (AnalyzerException | RuntimeException e) {
-                    return "instruction " + i + " (opcode " + opcode + "): " + e.getMessage();
-                }
-                String reason = jumps(n);
-                if (reason != null) {
-                    return "instruction " + i + ": " + reason;
-                }
-                live = switch (opcode) {
-                    case Opcodes.GOTO, Opcodes.TABLESWITCH, Opcodes.LOOKUPSWITCH, Opcodes.ATHROW, Opcodes.IRETURN,
-                         Opcodes.LRETURN, Opcodes.FRETURN, Opcodes.DRETURN, Opcodes.ARETURN, Opcodes.RETURN -> false;
-                    default -> true;
-                };
-            }
-            return live ? "the code falls off its end" : null;
-        }
-
-        /** The state after a jump or switch must be assignable to each target's frame. */
-        private String jumps(AbstractInsnNode n) {
-            List<LabelNode> targets = new ArrayList<>();
-            if (n instanceof JumpInsnNode j) {
-                targets.add(j.label);
-            } else if (n instanceof TableSwitchInsnNode t) {
-                targets.add(t.dflt);
-                targets.addAll(t.labels);
-            } else if (n instanceof LookupSwitchInsnNode l) {
-                targets.add(l.dflt);
-                targets.addAll(l.labels);
-            }
-            for (LabelNode target : targets) {
-                FrameNode f = frameAt.get(target);
-                if (f == null) {
-                    return "no frame at the target of a jump";
-                }
-                String reason = conforms(f, state);
-                if (reason != null) {
-                    return "jump target: " + reason;
-                }
-            }
-            return null;
-        }
-
-        /** The locals here must be assignable to the handler's frame, whose stack is one reference. */
-        private String handlerAccepts(TryCatchBlockNode tcb) {
-            FrameNode f = frameAt.get(tcb.handler);
-            if (f == null) {
-                return "no frame at an exception handler";
-            }
-            if (f.stack == null || f.stack.size() != 1 || !holds(f.stack.get(0), BasicValue.REFERENCE_VALUE)) {
-                return "a handler's frame must hold one reference on its stack";
-            }
-            String reason = conformsLocals(f, state);
-            return reason == null ? null : "exception handler: " + reason;
-        }
-
-        /** Makes the declared frame the current state. */
-        private String load(FrameNode declared) {
-            List<Object> locals = declared.local == null ? List.of() : declared.local;
-            int slot = 0;
-            for (Object type : locals) {
-                int size = type == Opcodes.LONG || type == Opcodes.DOUBLE ? 2 : 1;
-                if (slot + size > state.getLocals()) {
-                    return "local " + slot + " declared beyond max_locals " + state.getLocals();
-                }
-                state.setLocal(slot, valueOf(type));
-                if (size == 2) {
-                    state.setLocal(slot + 1, BasicValue.UNINITIALIZED_VALUE);
-                }
-                slot += size;
-            }
-            for (; slot < state.getLocals(); slot++) {
-                state.setLocal(slot, BasicValue.UNINITIALIZED_VALUE);
-            }
-            List<Object> stack = declared.stack == null ? List.of() : declared.stack;
-            if (stack.size() > m.maxStack) {
-                return "stack of " + stack.size() + " declared beyond max_stack " + m.maxStack;
-            }
-            state.clearStack();
-            for (Object type : stack) {
-                try {
-                    state.push(valueOf(type));
-                } catch (IndexOutOfBoundsException e) {
-                    return "stack declared beyond max_stack " + m.maxStack;
-                }
-            }
-            return null;
-        }
-
-        private static BasicValue valueOf(Object type) {
-            if (type == Opcodes.TOP) {
-                return BasicValue.UNINITIALIZED_VALUE;
-            }
-            if (type == Opcodes.INTEGER) {
-                return BasicValue.INT_VALUE;
-            }
-            if (type == Opcodes.FLOAT) {
-                return BasicValue.FLOAT_VALUE;
-            }
-            if (type == Opcodes.LONG) {
-                return BasicValue.LONG_VALUE;
-            }
-            if (type == Opcodes.DOUBLE) {
-                return BasicValue.DOUBLE_VALUE;
-            }
-            return BasicValue.REFERENCE_VALUE;
-        }
     }
 
     /** Why the declared frame (expanded) disagrees with the computed one, or null if it agrees. */
@@ -389,7 +169,8 @@ public final class BytecodeCheck {
         return value != null && value.isReference();
     }
 
-    private static String describe(Object type) {
+    /** A frame entry as people read it. */
+    static String describe(Object type) {
         if (type instanceof String s) {
             return s;
         }
