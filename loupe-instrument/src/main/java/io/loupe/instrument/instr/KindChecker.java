@@ -46,7 +46,8 @@ final class KindChecker {
     private static final byte VOID = 7;
     /** The kinds of the typed instruction families, in opcode order: i, l, f, d, a. */
     private static final byte[] ILFDA = {INT, LONG, FLOAT, DOUBLE, REF};
-    private static final String[] NAMES = {"top", "int", "float", "long", "double", "reference", "the high half of a long or double", "void"};
+    private static final String[] NAMES = {"top", "int", "float", "long", "double", "reference",
+        "the high half of a long or double", "void"};
 
     /** A failure: where and why. */
     private static final class Reject extends Exception {
@@ -60,6 +61,8 @@ final class KindChecker {
     private final byte[] locals;
     private final byte[] stack;
     private int sp;
+    private final byte[] scratch = new byte[2];   // the words a dup copies
+    private byte[] args = new byte[16];           // the argument kinds of an invoke
     private final byte returns;
     private final Map<LabelNode, FrameNode> frameAt = new HashMap<>();
     private final TryCatchBlockNode[] tries;
@@ -118,7 +121,7 @@ final class KindChecker {
             AbstractInsnNode n = insns[i];
             if (n instanceof FrameNode declared) {
                 if (live) {
-                    conforms(declared, true, "frame at instruction " + i);
+                    conforms(declared, true, i, "frame");
                 }
                 load(declared, i);
                 live = true;
@@ -328,15 +331,27 @@ final class KindChecker {
         }
     }
 
+    /** Pops the arguments (and the receiver), pushes the result; the descriptor read in place. */
     private void invoke(String desc, boolean receiver) throws Reject {
-        Type[] args = Type.getArgumentTypes(desc);
-        for (int a = args.length - 1; a >= 0; a--) {
-            pop(kind(args[a].getDescriptor()));
+        int n = 0;
+        int c = 1;   // after '('
+        while (desc.charAt(c) != ')') {
+            if (n == args.length) {
+                args = Arrays.copyOf(args, 2 * n);
+            }
+            args[n++] = kind(desc.charAt(c));
+            while (desc.charAt(c) == '[') {
+                c++;
+            }
+            c = desc.charAt(c) == 'L' ? desc.indexOf(';', c) + 1 : c + 1;
+        }
+        for (int a = n - 1; a >= 0; a--) {
+            pop(args[a]);
         }
         if (receiver) {
             pop(REF);
         }
-        byte r = kind(Type.getReturnType(desc).getDescriptor());
+        byte r = kind(desc.charAt(c + 1));
         if (r != VOID) {
             push(r);
         }
@@ -367,7 +382,7 @@ final class KindChecker {
             throw new Reject("stack beyond max_stack " + stack.length);
         }
         int base = sp - words - under;
-        byte[] top = new byte[words];
+        byte[] top = scratch;
         System.arraycopy(stack, sp - words, top, 0, words);
         System.arraycopy(stack, base, stack, base + words, words + under);
         System.arraycopy(top, 0, stack, base, words);
@@ -465,7 +480,7 @@ final class KindChecker {
         if (f == null) {
             throw new Reject("instruction " + i + ": no frame at the target of a jump");
         }
-        conforms(f, true, "instruction " + i + ": jump target");
+        conforms(f, true, i, "jump target");
     }
 
     /** The locals here must be assignable to the handler's frame, whose stack is one reference. */
@@ -477,21 +492,22 @@ final class KindChecker {
         if (f.stack == null || f.stack.size() != 1 || kindOf(f.stack.get(0)) != REF) {
             throw new Reject("instruction " + i + ": a handler's frame must hold one reference on its stack");
         }
-        conforms(f, false, "instruction " + i + ": exception handler");
+        conforms(f, false, i, "exception handler");
     }
 
     /** The current state (its locals, and its stack if {@code withStack}) must be assignable to {@code declared}. */
-    private void conforms(FrameNode declared, boolean withStack, String where) throws Reject {
+    private void conforms(FrameNode declared, boolean withStack, int i, String what) throws Reject {
         List<Object> declaredLocals = declared.local == null ? List.of() : declared.local;
         int slot = 0;
         for (Object type : declaredLocals) {
             byte k = kindOf(type);
             int s = size(k);
             if (slot + s > locals.length) {
-                throw new Reject(where + ": local " + slot + " declared beyond max_locals " + locals.length);
+                throw new Reject(where(i, what) + "local " + slot + " declared beyond max_locals " + locals.length);
             }
             if (k != TOP && (locals[slot] != k || (s == 2 && locals[slot + 1] != HIGH))) {
-                throw new Reject(where + ": local " + slot + " declared " + BytecodeCheck.describe(type) + ", holds " + NAMES[locals[slot]]);
+                throw new Reject(where(i, what) + "local " + slot + " declared " + BytecodeCheck.describe(type) + ", holds "
+                        + NAMES[locals[slot]]);
             }
             slot += s;
         }
@@ -504,17 +520,22 @@ final class KindChecker {
             words += size(kindOf(type));
         }
         if (words != sp) {
-            throw new Reject(where + ": stack height declared " + words + ", " + sp + " there");
+            throw new Reject(where(i, what) + "stack height declared " + words + ", " + sp + " there");
         }
         int word = 0;
         for (Object type : declaredStack) {
             byte k = kindOf(type);
             if (stack[word] != k) {
-                throw new Reject(where + ": stack word " + word + " declared " + BytecodeCheck.describe(type) + ", holds "
+                throw new Reject(where(i, what) + "stack word " + word + " declared " + BytecodeCheck.describe(type) + ", holds "
                         + NAMES[stack[word]]);
             }
             word += size(k);
         }
+    }
+
+    /** The start of a failure's reason: which instruction, and which frame it met. */
+    private static String where(int i, String what) {
+        return (what.equals("frame") ? "frame at instruction " + i : "instruction " + i + ": " + what) + ": ";
     }
 
     /** Makes the declared frame the current state. */
@@ -573,7 +594,12 @@ final class KindChecker {
 
     /** The kind of a field or method type descriptor ({@code V}: void). */
     private static byte kind(String desc) {
-        return switch (desc.charAt(0)) {
+        return kind(desc.charAt(0));
+    }
+
+    /** The kind of a type whose descriptor starts with {@code first}. */
+    private static byte kind(char first) {
+        return switch (first) {
             case 'Z', 'B', 'C', 'S', 'I' -> INT;
             case 'F' -> FLOAT;
             case 'J' -> LONG;
