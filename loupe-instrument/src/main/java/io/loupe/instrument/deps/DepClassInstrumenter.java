@@ -5,6 +5,7 @@ import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.instrument.flow.UninitializedObjects;
 import io.loupe.instrument.instr.BytecodeCheck;
+import io.loupe.instrument.instr.CodeSizes;
 import io.loupe.runtime.deps.DepRegistry;
 import io.loupe.runtime.deps.ShadowField;
 import org.objectweb.asm.ClassReader;
@@ -161,14 +162,19 @@ public final class DepClassInstrumenter {
             try {
                 byte[] bytes = write(shadowField ? withShadowField(copy) : copy);
                 Set<String> rewritten = new HashSet<>();
+                List<MethodNode> probed = new ArrayList<>();
                 for (Planned p : plans) {
                     if (!leftAlone.contains(p.index)) {
                         MethodNode m = copy.methods.get(p.index);
                         rewritten.add(m.name + m.desc);
+                        probed.add(m);
                     }
                 }
                 BytecodeCheck.Failure failure = check.apply(bytes, rewritten);
                 if (failure == null) {
+                    for (String grown : CodeSizes.pushedPastHuge(original, bytes, probed)) {
+                        warnings.accept(CodeSizes.hugeWarning(className, grown));
+                    }
                     return bytes;
                 }
                 int index = indexOf(copy, failure.name(), failure.desc());

@@ -322,6 +322,11 @@ public final class ClassInstrumenter {
                         + " uninstrumented: its instrumented code would not verify (" + failure.reason() + ")");
                 return Attempt.retry(j, false);
             }
+            List<MethodNode> probed = cn.methods.stream()
+                    .filter(m -> rewritten.contains(m.name + m.desc) && !m.name.startsWith(ClassCounters.PREFIX)).toList();
+            for (String grown : CodeSizes.pushedPastHuge(original, bytes, probed)) {
+                warnings.accept(CodeSizes.hugeWarning(className, grown));
+            }
             return new Attempt(bytes, metas, arraySizes, layout, -1, false);
         } catch (MethodTooLargeException e) {
             int j = indexOf(cn, withCode, e.getMethodName(), e.getDescriptor());

@@ -1,10 +1,17 @@
 package io.loupe.instrument.instr;
 
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,6 +27,57 @@ public final class CodeSizes {
     public static final int HUGE = 8000;
 
     private CodeSizes() {
+    }
+
+    /**
+     * True if method {@code m} may be longer than {@link #HUGE} bytes once written: an upper bound
+     * on its code length from its instructions (6 bytes for any but a switch, whose length its
+     * labels give), so that the class file is parsed for the real length only when it may matter.
+     */
+    public static boolean mayBeHuge(MethodNode m) {
+        long bound = 0;
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof TableSwitchInsnNode t) {
+                bound += 16 + 4L * t.labels.size();
+            } else if (n instanceof LookupSwitchInsnNode l) {
+                bound += 12 + 8L * l.labels.size();
+            } else if (n.getOpcode() >= 0) {
+                bound += 6;
+            }
+            if (bound > HUGE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The methods among {@code rewritten} that instrumentation took from at most {@link #HUGE} bytes
+     * of code in {@code original} to more in {@code instrumented}, each as {@code name + desc}
+     * with its two lengths; the class files are parsed only if some method {@link #mayBeHuge}.
+     */
+    public static List<String> pushedPastHuge(byte[] original, byte[] instrumented, List<MethodNode> rewritten) {
+        if (rewritten.stream().noneMatch(CodeSizes::mayBeHuge)) {
+            return List.of();
+        }
+        Map<String, Integer> before = of(original);
+        Map<String, Integer> after = of(instrumented);
+        List<String> grown = new ArrayList<>();
+        for (MethodNode m : rewritten) {
+            String key = m.name + m.desc;
+            int was = before.getOrDefault(key, 0);
+            int is = after.getOrDefault(key, 0);
+            if (was <= HUGE && is > HUGE) {
+                grown.add(key + " grew from " + was + " to " + is + " bytes");
+            }
+        }
+        return grown;
+    }
+
+    /** The warning for a method that {@link #pushedPastHuge}: what it means and what to do. */
+    public static String hugeWarning(String className, String grown) {
+        return className + "." + grown + " of bytecode, past HotSpot's limit of " + HUGE
+                + " for compiling (HugeMethodLimit): it runs interpreted unless the JVM gets -XX:-DontCompileHugeMethods";
     }
 
     /** Code length by method name plus descriptor ({@code "run(I)V"}), for the methods that have code. */

@@ -1,5 +1,7 @@
 package io.loupe.instrument.instr;
 
+import io.loupe.data.values.SiteKind;
+import io.loupe.instrument.values.ValueSettings;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
@@ -8,10 +10,16 @@ import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
 
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CodeSizesTest {
 
@@ -44,6 +52,69 @@ class CodeSizesTest {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cn.accept(cw);
         assertEquals(Map.of("nops()V", 101, "constants\u00e9\u4e2d()D", 8), CodeSizes.of(cw.toByteArray()));
+    }
+
+    /** {@code static int name(int x)}: {@code stores} times {@code x = x + 1} (four bytes each), then a return. */
+    private static MethodNode stores(String name, int stores) {
+        MethodNode m = method(name, "(I)I");
+        for (int i = 0; i < stores; i++) {
+            m.instructions.add(new VarInsnNode(Opcodes.ILOAD, 0));
+            m.instructions.add(new InsnNode(Opcodes.ICONST_1));
+            m.instructions.add(new InsnNode(Opcodes.IADD));
+            m.instructions.add(new VarInsnNode(Opcodes.ISTORE, 0));
+        }
+        m.instructions.add(new VarInsnNode(Opcodes.ILOAD, 0));
+        m.instructions.add(new InsnNode(Opcodes.IRETURN));
+        return m;
+    }
+
+    @Test
+    void theBoundOnALengthIsNeverBelowIt() {
+        ClassNode cn = new ClassNode();
+        cn.version = Opcodes.V17;
+        cn.access = Opcodes.ACC_PUBLIC;
+        cn.name = "g/Bound";
+        cn.superName = "java/lang/Object";
+        for (int n : new int[] {10, 300, 1330, 1990, 2100}) {
+            cn.methods.add(stores("s" + n, n));
+        }
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cn.accept(cw);
+        Map<String, Integer> sizes = CodeSizes.of(cw.toByteArray());
+        for (MethodNode m : cn.methods) {
+            int size = sizes.get(m.name + m.desc);
+            assertTrue(size <= CodeSizes.HUGE || CodeSizes.mayBeHuge(m), m.name + ": " + size);
+        }
+        assertFalse(CodeSizes.mayBeHuge(cn.methods.get(1)), "300 stores: 1,202 bytes");
+        assertTrue(CodeSizes.mayBeHuge(cn.methods.get(4)), "2,100 stores: 8,402 bytes");
+    }
+
+    /**
+     * Full value profiling puts a probe at every local store: a method of 1,330 stores (5,322 bytes)
+     * grows past 8,000 bytes and gets one warning with both lengths; one of 300 stores gets none.
+     */
+    @Test
+    void aMethodPushedPastTheLimitIsNamedInAWarning() {
+        ClassNode cn = new ClassNode();
+        cn.version = Opcodes.V17;
+        cn.access = Opcodes.ACC_PUBLIC;
+        cn.name = "g/Grown";
+        cn.superName = "java/lang/Object";
+        cn.methods.add(stores("small", 300));
+        cn.methods.add(stores("large", 1330));
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cn.accept(cw);
+        byte[] original = cw.toByteArray();
+        assertEquals(5322, CodeSizes.of(original).get("large(I)I"));
+        List<String> warnings = new ArrayList<>();
+        byte[] out = new ClassInstrumenter(InstrumentSettings.values(
+                new ValueSettings(EnumSet.of(SiteKind.LOCAL))), warnings::add).instrument(original);
+        int grown = CodeSizes.of(out).get("large(I)I");
+        assertTrue(grown > CodeSizes.HUGE, "large grew to " + grown);
+        assertTrue(CodeSizes.of(out).get("small(I)I") < CodeSizes.HUGE);
+        assertEquals(List.of("g.Grown.large(I)I grew from 5322 to " + grown + " bytes of bytecode, past HotSpot's limit of 8000"
+                + " for compiling (HugeMethodLimit): it runs interpreted unless the JVM gets -XX:-DontCompileHugeMethods"),
+                warnings);
     }
 
     private static MethodNode method(String name, String desc) {

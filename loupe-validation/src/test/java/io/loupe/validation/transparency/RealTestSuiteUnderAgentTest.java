@@ -66,10 +66,6 @@ class RealTestSuiteUnderAgentTest {
             "org.apache.commons.lang3.concurrent.locks.LockingVisitorsTest",
             "org.apache.commons.lang3.builder.ToStringStyleConcurrencyTest");
 
-    /** The known reasons for leaving a method uninstrumented (see ClassInstrumenter). */
-    private static final List<String> KNOWN_WARNINGS = List.of("uninstrumented: JSR/RET subroutines",
-            "uninstrumented: its code would exceed 64 KiB");
-
     @TempDir
     static Path workDir;
 
@@ -155,16 +151,12 @@ class RealTestSuiteUnderAgentTest {
                 + "without:\n" + tail(plain.stdout()) + "\nwith:\n" + tail(r.stdout()) + "\n" + tail(r.stderr()));
         assertEquals(plain.exitCode(), r.exitCode(), r.stderr());
         List<String> unexpected = r.stderr().lines().filter(l -> l.startsWith("[loupe]"))
-                .filter(l -> !l.startsWith("[loupe] wrote ") && !isKnownWarning(l)).toList();
+                .filter(l -> !l.startsWith("[loupe] wrote ") && !KnownWarnings.isKnown(l)).toList();
         assertEquals(List.of(), unexpected, "the agent reported problems");
         assertTrue(Files.exists(out), "no profile written (" + options + ")\n" + tail(r.stderr()));
         Profile profile = ProfileReader.read(out);
-        assertEquals(List.of(), profile.warnings().stream().filter(w -> !isKnownWarning(w)).toList());
+        assertEquals(List.of(), profile.warnings().stream().filter(w -> !KnownWarnings.isKnown(w)).toList());
         return profile;
-    }
-
-    private static boolean isKnownWarning(String warning) {
-        return KNOWN_WARNINGS.stream().anyMatch(warning::endsWith);
     }
 
     private static AgentRun.Result runSuite(String agentOptions) throws IOException, InterruptedException {
