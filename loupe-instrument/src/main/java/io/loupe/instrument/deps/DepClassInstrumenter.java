@@ -179,11 +179,9 @@ public final class DepClassInstrumenter {
                 }
                 int index = indexOf(copy, failure.name(), failure.desc());
                 if (index < 0 || leftAlone.contains(index)) {
-                    throw new IllegalStateException("instrumented " + failure.name() + failure.desc()
-                            + " would not verify: " + failure.reason());
+                    throw failure.inLoupesOwnCode();   // the transformer leaves the whole class as it was
                 }
-                warnings.accept("left " + className + "." + failure.name() + failure.desc()
-                        + " uninstrumented: its instrumented code would not verify (" + failure.reason() + ")");
+                warnings.accept(failure.warning(className));
                 leftAlone.add(index);
             } catch (MethodTooLargeException e) {
                 int index = indexOf(copy, e.getMethodName(), e.getDescriptor());

@@ -4,15 +4,10 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.FrameNode;
-import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
-import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.BasicVerifier;
-import org.objectweb.asm.tree.analysis.Frame;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +41,17 @@ public final class BytecodeCheck {
 
     /** What is wrong with one method. */
     public record Failure(String name, String desc, String reason) {
+
+        /** The warning when the method is left as it was. */
+        public String warning(String className) {
+            return "left " + className + "." + name + desc + " uninstrumented: its instrumented code would not verify ("
+                    + reason + ")";
+        }
+
+        /** The error when the method is one of Loupe's own members: the whole class is left as it was. */
+        public IllegalStateException inLoupesOwnCode() {
+            return new IllegalStateException("instrumented " + name + desc + " would not verify: " + reason);
+        }
     }
 
     private BytecodeCheck() {
@@ -95,106 +101,11 @@ public final class BytecodeCheck {
         if (frames) {
             return KindChecker.check(m);
         }
-        Frame<BasicValue>[] computed;
         try {
-            computed = new Analyzer<>(new BasicVerifier()).analyze(owner, m);
+            new Analyzer<>(new BasicVerifier()).analyze(owner, m);   // no frames to compare: none before version 50
+            return null;
         } catch (AnalyzerException e) {
             return e.getMessage();
         }
-        int index = 0;
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext(), index++) {
-            if (n instanceof FrameNode declared && computed[index] != null) {
-                String reason = conforms(declared, computed[index]);
-                if (reason != null) {
-                    return "frame at instruction " + index + ": " + reason;
-                }
-            }
-        }
-        return null;
-    }
-
-    /** Why the declared frame (expanded) disagrees with the computed one, or null if it agrees. */
-    private static String conforms(FrameNode declared, Frame<BasicValue> computed) {
-        String reason = conformsLocals(declared, computed);
-        if (reason != null) {
-            return reason;
-        }
-        List<Object> stack = declared.stack == null ? List.of() : declared.stack;
-        if (stack.size() != computed.getStackSize()) {
-            return "stack of " + stack.size() + " declared, " + computed.getStackSize() + " computed";
-        }
-        for (int i = 0; i < stack.size(); i++) {
-            if (!holds(stack.get(i), computed.getStack(i))) {
-                return "stack entry " + i + " declared " + describe(stack.get(i)) + ", holds " + computed.getStack(i);
-            }
-        }
-        return null;
-    }
-
-    /** Why the declared frame's locals disagree with the computed ones, or null if they agree. */
-    private static String conformsLocals(FrameNode declared, Frame<BasicValue> computed) {
-        List<Object> locals = declared.local == null ? List.of() : declared.local;
-        int slot = 0;
-        for (Object type : locals) {
-            int size = type == Opcodes.LONG || type == Opcodes.DOUBLE ? 2 : 1;
-            if (slot + size > computed.getLocals()) {
-                return "local " + slot + " declared beyond max_locals " + computed.getLocals();
-            }
-            if (!holds(type, computed.getLocal(slot))) {
-                return "local " + slot + " declared " + describe(type) + ", holds " + computed.getLocal(slot);
-            }
-            slot += size;
-        }
-        return null;
-    }
-
-    /** Whether a value of the computed kind may stand where the frame declares {@code type}. */
-    private static boolean holds(Object type, BasicValue value) {
-        if (type == Opcodes.TOP) {
-            return true;
-        }
-        if (type == Opcodes.INTEGER) {
-            return value == BasicValue.INT_VALUE;
-        }
-        if (type == Opcodes.FLOAT) {
-            return value == BasicValue.FLOAT_VALUE;
-        }
-        if (type == Opcodes.LONG) {
-            return value == BasicValue.LONG_VALUE;
-        }
-        if (type == Opcodes.DOUBLE) {
-            return value == BasicValue.DOUBLE_VALUE;
-        }
-        // a class or array type, null, an uninitialized object or this
-        return value != null && value.isReference();
-    }
-
-    /** A frame entry as people read it. */
-    static String describe(Object type) {
-        if (type instanceof String s) {
-            return s;
-        }
-        if (type instanceof LabelNode) {
-            return "uninitialized";
-        }
-        if (type == Opcodes.INTEGER) {
-            return "int";
-        }
-        if (type == Opcodes.FLOAT) {
-            return "float";
-        }
-        if (type == Opcodes.LONG) {
-            return "long";
-        }
-        if (type == Opcodes.DOUBLE) {
-            return "double";
-        }
-        if (type == Opcodes.NULL) {
-            return "null";
-        }
-        if (type == Opcodes.UNINITIALIZED_THIS) {
-            return "uninitialized this";
-        }
-        return String.valueOf(type);
     }
 }

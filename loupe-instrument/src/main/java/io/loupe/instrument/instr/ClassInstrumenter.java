@@ -314,12 +314,9 @@ public final class ClassInstrumenter {
             if (failure != null) {
                 int j = indexOf(cn, withCode, failure.name(), failure.desc());
                 if (j < 0 || leftAlone.contains(j)) {
-                    // Loupe's own members are wrong: the transformer leaves the whole class as it was
-                    throw new IllegalStateException("instrumented " + failure.name() + failure.desc()
-                            + " would not verify: " + failure.reason());
+                    throw failure.inLoupesOwnCode();   // the transformer leaves the whole class as it was
                 }
-                warnings.accept("left " + className + "." + failure.name() + failure.desc()
-                        + " uninstrumented: its instrumented code would not verify (" + failure.reason() + ")");
+                warnings.accept(failure.warning(className));
                 return Attempt.retry(j, false);
             }
             List<MethodNode> probed = cn.methods.stream()

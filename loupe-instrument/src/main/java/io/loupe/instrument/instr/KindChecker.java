@@ -506,7 +506,7 @@ final class KindChecker {
                 throw new Reject(where(i, what) + "local " + slot + " declared beyond max_locals " + locals.length);
             }
             if (k != TOP && (locals[slot] != k || (s == 2 && locals[slot + 1] != HIGH))) {
-                throw new Reject(where(i, what) + "local " + slot + " declared " + BytecodeCheck.describe(type) + ", holds "
+                throw new Reject(where(i, what) + "local " + slot + " declared " + describe(type) + ", holds "
                         + NAMES[locals[slot]]);
             }
             slot += s;
@@ -526,7 +526,7 @@ final class KindChecker {
         for (Object type : declaredStack) {
             byte k = kindOf(type);
             if (stack[word] != k) {
-                throw new Reject(where(i, what) + "stack word " + word + " declared " + BytecodeCheck.describe(type) + ", holds "
+                throw new Reject(where(i, what) + "stack word " + word + " declared " + describe(type) + ", holds "
                         + NAMES[stack[word]]);
             }
             word += size(k);
@@ -631,5 +631,22 @@ final class KindChecker {
     /** The element kind of the array instructions, in opcode order: int, long, float, double, reference, byte, char, short. */
     private static byte arrayKind(int offset) {
         return offset < ILFDA.length ? ILFDA[offset] : INT;
+    }
+
+    /** A frame entry as people read it. */
+    private static String describe(Object type) {
+        if (type instanceof String s) {
+            return s;
+        }
+        if (type instanceof LabelNode) {
+            return "uninitialized";
+        }
+        if (Opcodes.NULL.equals(type)) {
+            return "null";
+        }
+        if (Opcodes.UNINITIALIZED_THIS.equals(type)) {
+            return "uninitialized this";
+        }
+        return NAMES[kindOf(type)];
     }
 }

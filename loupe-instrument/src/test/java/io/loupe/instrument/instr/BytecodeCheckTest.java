@@ -56,8 +56,12 @@ class BytecodeCheckTest {
     }
 
     private static byte[] method(String desc, int maxStack, int maxLocals, Consumer<MethodVisitor> code) {
+        return method(Opcodes.V17, desc, maxStack, maxLocals, code);
+    }
+
+    private static byte[] method(int version, String desc, int maxStack, int maxLocals, Consumer<MethodVisitor> code) {
         ClassWriter cw = new ClassWriter(0);
-        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "T", null, "java/lang/Object", null);
+        cw.visit(version, Opcodes.ACC_PUBLIC, "T", null, "java/lang/Object", null);
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "m", desc, null, null);
         mv.visitCode();
         code.accept(mv);
@@ -108,16 +112,20 @@ class BytecodeCheckTest {
         assertTrue(f.reason().contains("local 1 declared beyond max_locals 2"), f.reason());
     }
 
-    @Test
-    void anOperandOfTheWrongKindFails() {
-        byte[] bytes = method("()V", 3, 0, mv -> {
+    /** {@code iadd} of an int and a long, in a class file of {@code version}. */
+    private static byte[] wrongOperand(int version) {
+        return method(version, "()V", 3, 0, mv -> {
             mv.visitInsn(Opcodes.ICONST_0);
             mv.visitInsn(Opcodes.LCONST_0);
             mv.visitInsn(Opcodes.IADD);
             mv.visitInsn(Opcodes.POP);
             mv.visitInsn(Opcodes.RETURN);
         });
-        BytecodeCheck.Failure f = checkM(bytes);
+    }
+
+    @Test
+    void anOperandOfTheWrongKindFails() {
+        BytecodeCheck.Failure f = checkM(wrongOperand(Opcodes.V17));
         assertNotNull(f);
         assertEquals("()V", f.desc());
     }
@@ -199,19 +207,7 @@ class BytecodeCheckTest {
 
     @Test
     void classesWithoutFramesAreCheckedByAnalysis() {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        cw.visit(Opcodes.V1_5, Opcodes.ACC_PUBLIC, "T", null, "java/lang/Object", null);
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "m", "()V", null, null);
-        mv.visitCode();
-        mv.visitInsn(Opcodes.ICONST_0);
-        mv.visitInsn(Opcodes.LCONST_0);
-        mv.visitInsn(Opcodes.IADD);
-        mv.visitInsn(Opcodes.POP);
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-        cw.visitEnd();
-        assertNotNull(checkM(cw.toByteArray()));
+        assertNotNull(checkM(wrongOperand(Opcodes.V1_5)));
     }
 
     @Test

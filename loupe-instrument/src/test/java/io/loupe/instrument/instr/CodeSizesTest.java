@@ -68,19 +68,29 @@ class CodeSizesTest {
         return m;
     }
 
-    @Test
-    void theBoundOnALengthIsNeverBelowIt() {
+    /** A class {@code name} of the {@link #stores} methods {@code s<n>} for each {@code n}, and its bytes. */
+    private static ClassNode storesClass(String name, int... n) {
         ClassNode cn = new ClassNode();
         cn.version = Opcodes.V17;
         cn.access = Opcodes.ACC_PUBLIC;
-        cn.name = "g/Bound";
+        cn.name = name;
         cn.superName = "java/lang/Object";
-        for (int n : new int[] {10, 300, 1330, 1990, 2100}) {
-            cn.methods.add(stores("s" + n, n));
+        for (int stores : n) {
+            cn.methods.add(stores("s" + stores, stores));
         }
+        return cn;
+    }
+
+    private static byte[] bytes(ClassNode cn) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cn.accept(cw);
-        Map<String, Integer> sizes = CodeSizes.of(cw.toByteArray());
+        return cw.toByteArray();
+    }
+
+    @Test
+    void theBoundOnALengthIsNeverBelowIt() {
+        ClassNode cn = storesClass("g/Bound", 10, 300, 1330, 1990, 2100);
+        Map<String, Integer> sizes = CodeSizes.of(bytes(cn));
         for (MethodNode m : cn.methods) {
             int size = sizes.get(m.name + m.desc);
             assertTrue(size <= CodeSizes.HUGE || CodeSizes.mayBeHuge(m), m.name + ": " + size);
@@ -95,24 +105,15 @@ class CodeSizesTest {
      */
     @Test
     void aMethodPushedPastTheLimitIsNamedInAWarning() {
-        ClassNode cn = new ClassNode();
-        cn.version = Opcodes.V17;
-        cn.access = Opcodes.ACC_PUBLIC;
-        cn.name = "g/Grown";
-        cn.superName = "java/lang/Object";
-        cn.methods.add(stores("small", 300));
-        cn.methods.add(stores("large", 1330));
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        cn.accept(cw);
-        byte[] original = cw.toByteArray();
-        assertEquals(5322, CodeSizes.of(original).get("large(I)I"));
+        byte[] original = bytes(storesClass("g/Grown", 300, 1330));
+        assertEquals(5322, CodeSizes.of(original).get("s1330(I)I"));
         List<String> warnings = new ArrayList<>();
         byte[] out = new ClassInstrumenter(InstrumentSettings.values(
                 new ValueSettings(EnumSet.of(SiteKind.LOCAL))), warnings::add).instrument(original);
-        int grown = CodeSizes.of(out).get("large(I)I");
-        assertTrue(grown > CodeSizes.HUGE, "large grew to " + grown);
-        assertTrue(CodeSizes.of(out).get("small(I)I") < CodeSizes.HUGE);
-        assertEquals(List.of("g.Grown.large(I)I grew from 5322 to " + grown + " bytes of bytecode, past HotSpot's limit of 8000"
+        int grown = CodeSizes.of(out).get("s1330(I)I");
+        assertTrue(grown > CodeSizes.HUGE, "s1330 grew to " + grown);
+        assertTrue(CodeSizes.of(out).get("s300(I)I") < CodeSizes.HUGE);
+        assertEquals(List.of("g.Grown.s1330(I)I grew from 5322 to " + grown + " bytes of bytecode, past HotSpot's limit of 8000"
                 + " for compiling (HugeMethodLimit): it runs interpreted unless the JVM gets -XX:-DontCompileHugeMethods"),
                 warnings);
     }
