@@ -228,6 +228,9 @@ public final class ClassInstrumenter {
                         ValueProbeInserter.insertWithQuietCopy(m, ms, sites.firstIds[j], cn.name,
                                 (cn.version & 0xffff) >= Opcodes.V1_6);
                         quieted.add(j);
+                    } else if (values.quiet() && settings == null
+                            && ValueProbeInserter.guardPays(m, sites.firstIds[j])) {
+                        ValueProbeInserter.insertGuarded(m, ms, sites.firstIds[j]);
                     } else {
                         ValueProbeInserter.insert(m, ms, sites.firstIds[j], values.convergent());
                     }

@@ -54,11 +54,14 @@ public final class ValueProbeInserter {
      * {@code i} of the list gets id {@code firstId + i}.
      */
     public static void insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
-        insert(m, sites, firstId, convergent, "recorders");
+        insert(m, sites, firstId, "recorders", convergent ? "on" : "full");
     }
 
-    /** {@link #insert}, the array fetched by {@code Values.<fetch>(firstId, lastId + 1)}. */
-    private static void insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent, String fetch) {
+    /**
+     * {@link #insert}, the array fetched by {@code Values.<fetch>(firstId, lastId + 1)} and the
+     * values passed to {@code Values.<record>X}.
+     */
+    private static void insert(MethodNode m, List<ValueSite> sites, int firstId, String fetch, String record) {
         if (sites.isEmpty()) {
             return;
         }
@@ -78,20 +81,20 @@ public final class ValueProbeInserter {
             }
             if (s.kind() == SiteKind.PARAM) {
                 entry.add(new VarInsnNode(load(s.type()), s.var()));
-                entry.add(record(s.type(), array, id, convergent));
+                entry.add(record(s.type(), array, id, record));
                 continue;
             }
             AbstractInsnNode at = nodes[s.position()];
             if (s.kind() == SiteKind.LOCAL && at instanceof IincInsnNode iinc) {
                 InsnList probe = new InsnList();
                 probe.add(new VarInsnNode(Opcodes.ILOAD, iinc.var));
-                probe.add(record(s.type(), array, id, convergent));
+                probe.add(record(s.type(), array, id, record));
                 m.instructions.insert(at, probe);
             } else if (s.kind() == SiteKind.LOCAL) {
                 checkOpcode(at, Opcodes.ISTORE, Opcodes.ASTORE);
-                m.instructions.insertBefore(at, copyAndRecord(s.type(), array, id, convergent));
+                m.instructions.insertBefore(at, copyAndRecord(s.type(), array, id, record));
             } else {
-                m.instructions.insert(at, copyAndRecord(s.type(), array, id, convergent));
+                m.instructions.insert(at, copyAndRecord(s.type(), array, id, record));
             }
         }
         m.instructions.insert(entry);
@@ -112,19 +115,31 @@ public final class ValueProbeInserter {
             return;
         }
         QuietCopy copy = QuietCopy.of(m);
-        insert(m, sites, firstId, true, "probed");
+        insert(m, sites, firstId, "probed", "on");
         copy.appendTo(m, firstId, owner, frames);
+    }
+
+    /**
+     * {@link #insert} for convergent profiling of a guarded method: quiet periods as a quiet
+     * method has them, but no copy. The array is fetched by {@code Values.guarded}, which gives
+     * {@code null} while the method is quiet, and each probe ({@code Values.guardedX}) tests it
+     * before its gate: a test of a local instead of a gate, and a few bytes of bytecode more, not
+     * twice the method. For the methods a copy does not pay for ({@link #guardPays}).
+     */
+    public static void insertGuarded(MethodNode m, List<ValueSite> sites, int firstId) {
+        insert(m, sites, firstId, "guarded", "guarded");
     }
 
     /**
      * True if {@code m} should be a quiet method ({@link QuietCopy}): its sites would run their
      * gates more than once per activation (more than one probe, or a loop), so the check at entry
      * replaces more than it adds, and its first site has an id the shared countdown has room for.
-     * A method with one probe and no loop is left as it is: the copy would double its bytecode
-     * for one gate, and take a tiny method past the size HotSpot inlines everywhere, 35 bytes. So
-     * is a static initializer, which runs once, and a constructor: doubled, constructors stopped
-     * being inlined where escape analysis needed them (luaj's {@code LuaDouble(double)}, whose
-     * parameter never converges, ran its probes in a doubled body and luaj took twice as long).
+     * A method with one probe and no loop gets no copy (it is guarded, {@link #guardPays}): the
+     * copy would double its bytecode for one gate, and take a tiny method past the size HotSpot
+     * inlines everywhere, 35 bytes. Nor does a static initializer, which runs once, or a
+     * constructor: doubled, constructors stopped being inlined where escape analysis needed them
+     * (luaj's {@code LuaDouble(double)}, whose parameter never converges, ran its probes in a
+     * doubled body and luaj took twice as long).
      */
     public static boolean quietPays(MethodNode m, List<ValueSite> sites, int firstId) {
         if (firstId >= QuietMethods.CAPACITY || m.name.startsWith("<")) {
@@ -139,25 +154,37 @@ public final class ValueProbeInserter {
         return probes >= 2 || (probes == 1 && QuietCopy.hasBackwardJump(m));
     }
 
+    /**
+     * True if {@code m}, not a quiet method, should be guarded ({@link #insertGuarded}): a method
+     * with no loop, but a static initializer (which runs once), whose first site has an id the
+     * shared countdown has room for. Getters and constructors are the commonest: a getter's one
+     * probe would otherwise cost a thread lookup and a gate per call for ever. A loop's probes stay
+     * plain gates: a test in front of each costs in every iteration of a long-running activation,
+     * which the check at entry never makes quiet.
+     */
+    public static boolean guardPays(MethodNode m, int firstId) {
+        return firstId < QuietMethods.CAPACITY && !m.name.equals("<clinit>") && !QuietCopy.hasBackwardJump(m);
+    }
+
     private static void checkOpcode(AbstractInsnNode at, int min, int max) {
         if (at.getOpcode() < min || at.getOpcode() > max) {
             throw new IllegalStateException("value site at an unexpected instruction (opcode " + at.getOpcode() + ")");
         }
     }
 
-    private static InsnList copyAndRecord(ValueType type, int array, int id, boolean convergent) {
+    private static InsnList copyAndRecord(ValueType type, int array, int id, String record) {
         InsnList l = new InsnList();
         l.add(new InsnNode(type.wide() ? Opcodes.DUP2 : Opcodes.DUP));
-        l.add(record(type, array, id, convergent));
+        l.add(record(type, array, id, record));
         return l;
     }
 
-    /** With the value on the stack: the array, the id, the call. */
-    private static InsnList record(ValueType type, int array, int id, boolean convergent) {
+    /** With the value on the stack: the array, the id, the call of {@code Values.<prefix>X}. */
+    private static InsnList record(ValueType type, int array, int id, String prefix) {
         InsnList l = new InsnList();
         l.add(new VarInsnNode(Opcodes.ALOAD, array));
         l.add(IntConstant.push(id));
-        l.add(call(type, convergent ? "on" : "full"));
+        l.add(call(type, prefix));
         return l;
     }
 
@@ -172,7 +199,7 @@ public final class ValueProbeInserter {
     }
 
     /**
-     * The call that records a value of {@code type}: {@code prefix} ({@code on} or {@code full})
+     * The call that records a value of {@code type}: {@code prefix} ({@code on}, {@code guarded} or {@code full})
      * and the type; sub-int types go through the {@code Int} method.
      */
     static MethodInsnNode call(ValueType type, String prefix) {

@@ -57,6 +57,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ValueInstrumentationTest {
 
     private static final InstrumentSettings VALUES = InstrumentSettings.values(ValueSettings.all());
+    /** All kinds of site, convergent profiling. */
+    private static final InstrumentSettings CONVERGENT =
+            InstrumentSettings.values(new ValueSettings(EnumSet.allOf(SiteKind.class), true));
     private static final InstrumentSettings PATHS_AND_VALUES =
             new InstrumentSettings(new PathSettings(1, 4096, true, false, false), ValueSettings.all());
 
@@ -182,11 +185,11 @@ class ValueInstrumentationTest {
     @Test
     void theProbesCallWhatTheModeNeeds() throws Exception {
         Instrumented full = Instrumented.of(Kinds.class, VALUES);
-        Instrumented convergent = Instrumented.of(Kinds.class,
-                InstrumentSettings.values(new ValueSettings(EnumSet.allOf(SiteKind.class), true)));
+        Instrumented convergent = Instrumented.of(Kinds.class, CONVERGENT);
         assertEquals(List.of("fullDouble", "fullFloat", "fullInt", "fullLong", "fullRef"), recordingCalls(full.bytes));
-        assertEquals(List.of("onDouble", "onFloat", "onInt", "onLong", "onRef", "probed", "quiet"),
-                recordingCalls(convergent.bytes));
+        // quiet methods call the gates; the constructor and twice (one probe, no loop) are guarded
+        assertEquals(List.of("guarded", "guardedDouble", "guardedInt", "onDouble", "onFloat", "onInt", "onLong", "onRef",
+                "probed", "quiet"), recordingCalls(convergent.bytes));
         assertEquals(Kinds.primitives(1, 2L, 3f, 4d, 'c', false, (byte) 5, (short) 6, "s"),
                 convergent.call("primitives", null, 1, 2L, 3f, 4d, 'c', false, (byte) 5, (short) 6, "s"));
         assertEquals(List.of("1"), convergent.values(convergent.site("primitives", SiteKind.PARAM, 0)));
@@ -201,14 +204,11 @@ class ValueInstrumentationTest {
      */
     @Test
     void quietMethodsVerifyRunAndComputeWhatTheOriginalComputes() throws Exception {
-        ValueConfig config = ValueProfiler.config();
-        ValueProfiler.configure(new ValueConfig(8, 4, 2000, true, "bounds", 16, 0.02, 0.02, 0.25));
-        try {
-            InstrumentSettings convergent = InstrumentSettings.values(new ValueSettings(EnumSet.allOf(SiteKind.class), true));
-            Instrumented k = Instrumented.of(Kinds.class, convergent);
-            Instrumented s = Instrumented.of(Shapes.class, convergent);
-            Instrumented c = Instrumented.of("io.loupe.instrument.values.generated.Countdown", countdown(), convergent);
-            Instrumented u = Instrumented.of(Uninitialized.NAME.replace('/', '.'), Uninitialized.classBytes(), convergent);
+        withFastConvergence(() -> {
+            Instrumented k = Instrumented.of(Kinds.class, CONVERGENT);
+            Instrumented s = Instrumented.of(Shapes.class, CONVERGENT);
+            Instrumented c = Instrumented.of("io.loupe.instrument.values.generated.Countdown", countdown(), CONVERGENT);
+            Instrumented u = Instrumented.of(Uninitialized.NAME.replace('/', '.'), Uninitialized.classBytes(), CONVERGENT);
             // all but twice (one probe, no loop), nothing and <clinit> (no sites), and the constructor;
             // in Shapes not the static initializer either, nor twice
             assertEquals(List.of("arrays", "calls", "fields", "loop", "nulls", "parse", "primitives", "ternary"),
@@ -243,9 +243,71 @@ class ValueInstrumentationTest {
             assertEquals(5L * calls, c.profile(c.site("countdown", SiteKind.LOCAL, 0)).executed());
             assertEquals(calls, k.profile(k.site("primitives", SiteKind.PARAM, 8)).executed());
             assertEquals(List.of("null"), k.values(k.site("primitives", SiteKind.PARAM, 8)));
+        });
+    }
+
+    /**
+     * Guarded methods (convergent profiling): a method with no loop that a quiet copy does not pay
+     * for — one probe, or a constructor — fetches its recorders with {@code Values.guarded}, null
+     * while the method is quiet, and each probe tests them ({@code guardedX}). They verify, compute
+     * what the original computes, go quiet once their sites converge, and a site run once per
+     * activation is still counted exactly.
+     */
+    @Test
+    void guardedMethodsVerifyRunAndGoQuietWithoutACopy() throws Exception {
+        withFastConvergence(() -> {
+            Instrumented k = Instrumented.of(Kinds.class, CONVERGENT);
+            Instrumented s = Instrumented.of(Shapes.class, CONVERGENT);
+            assertEquals(List.of("<init>", "twice"), guardedMethods(k));
+            // both constructors; not the static initializer, which runs once (and has a loop)
+            assertEquals(List.of("<init>", "twice"), guardedMethods(s));
+            for (Instrumented c : List.of(k, s)) {
+                for (MethodNode m : Bytecode.classNode(c.bytes).methods) {
+                    List<String> calls = recordingCalls(m);
+                    if (calls.contains("guarded")) {
+                        assertTrue(calls.stream().noneMatch(n -> n.startsWith("on") || n.equals("quiet")), m.name + calls);
+                        assertEquals(Bytecode.classNode(c.bytes).methods.stream()
+                                .filter(o -> o.name.equals(m.name) && o.desc.equals(m.desc)).count(), 1);
+                    }
+                }
+            }
+            long quietBefore = quietActivations();
+            int calls = 20_000;
+            for (int i = 0; i < calls; i++) {
+                Object kinds = k.type.getConstructor(int.class, double.class).newInstance(i % 3, 2.5);
+                assertEquals(new Kinds(i % 3, 2.5).calls("ab", "c"), k.call("calls", kinds, "ab", "c"));
+                assertEquals(Shapes.twice(i % 5), s.call("twice", null, i % 5));
+                assertEquals(6, s.type.getField("x").get(s.type.getConstructor(int.class).newInstance(3)));
+            }
+            assertTrue(quietActivations() - quietBefore > calls, "guarded methods went quiet");
+            // Shapes.twice runs in the loop and in Shapes(int)'s this(twice(side), side)
+            assertEquals(2L * calls, s.profile(s.site("twice", SiteKind.PARAM, 0)).executed());
+            assertEquals(calls, k.profile(k.site("twice", SiteKind.PARAM, 0)).executed());
+            assertEquals(List.of("2"), k.values(k.site("twice", SiteKind.PARAM, 0)));
+            assertEquals(calls, k.profile(k.site("<init>", SiteKind.PARAM, 0)).executed());
+            assertEquals(List.of("0", "1", "2"), k.values(k.site("<init>", SiteKind.PARAM, 0)).stream().sorted().toList());
+        });
+    }
+
+    /** A test of convergent profiling, with settings under which sites converge within a few thousand executions. */
+    private static void withFastConvergence(ThrowingRunnable test) throws Exception {
+        ValueConfig config = ValueProfiler.config();
+        ValueProfiler.configure(new ValueConfig(8, 4, 2000, true, "bounds", 16, 0.02, 0.02, 0.25));
+        try {
+            test.run();
         } finally {
             ValueProfiler.configure(config);
         }
+    }
+
+    private interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    /** The methods of a class that are guarded: they fetch their recorders with {@code Values.guarded}. */
+    private static List<String> guardedMethods(Instrumented c) {
+        return Bytecode.classNode(c.bytes).methods.stream().filter(m -> recordingCalls(m).contains("guarded"))
+                .map(m -> m.name).distinct().sorted().toList();
     }
 
     /** The methods of a class that are quiet methods: they check whether to run their quiet copy. */
@@ -332,8 +394,7 @@ class ValueInstrumentationTest {
      */
     @Test
     void noQuietCopyPushesAMethodPastTheLimitForCompiling() throws Exception {
-        InstrumentSettings convergent = InstrumentSettings.values(new ValueSettings(EnumSet.allOf(SiteKind.class), true));
-        Instrumented w = Instrumented.of("io.loupe.instrument.values.generated.Wide", wide(), convergent);
+        Instrumented w = Instrumented.of("io.loupe.instrument.values.generated.Wide", wide(), CONVERGENT);
         Map<String, Integer> sizes = io.loupe.instrument.instr.CodeSizes.of(w.bytes);
         int wide = sizes.get("wide()I");
         assertTrue(wide > 5000 && wide <= io.loupe.instrument.instr.CodeSizes.HUGE, "probes, no copy: " + wide);

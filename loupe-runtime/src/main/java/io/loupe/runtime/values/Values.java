@@ -85,6 +85,52 @@ public final class Values {
         return rs;
     }
 
+    /**
+     * At the entry of a guarded method (a method with quiet periods but no quiet copy, see
+     * {@link SiteRecorder}, <i>Quiet methods</i>): {@code null} while the method is quiet, so that
+     * its probes ({@code guardedX}) do nothing; otherwise {@link #probed}.
+     */
+    @ForceInline
+    public static SiteRecorder[] guarded(int first, int end) {
+        return quiet(first) ? null : probed(first, end);
+    }
+
+    /** A probe of a guarded method: the gate, unless the method is quiet ({@code rs} is null). */
+    @ForceInline
+    public static void guardedInt(int value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            onInt(value, rs, site);
+        }
+    }
+
+    @ForceInline
+    public static void guardedLong(long value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            onLong(value, rs, site);
+        }
+    }
+
+    @ForceInline
+    public static void guardedFloat(float value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            onFloat(value, rs, site);
+        }
+    }
+
+    @ForceInline
+    public static void guardedDouble(double value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            onDouble(value, rs, site);
+        }
+    }
+
+    @ForceInline
+    public static void guardedRef(Object value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            onRef(value, rs, site);
+        }
+    }
+
     @ForceInline
     public static void onInt(int value, SiteRecorder[] rs, int site) {
         SiteRecorder r = rs[site];
