@@ -4,12 +4,12 @@ import java.util.Map;
 
 /**
  * How much convergent profiling ran without probes: activations of quiet methods (which run a
- * copy of their original code while all their sites have converged; docs/values.md)
- * and how many of them ran without probes. Under full profiling, or in a profile that does not
+ * copy of their original code while all their sites have converged, or, guarded, skip their
+ * probes; docs/values.md) and how many of them ran without probes. Under full profiling, or in a profile that does not
  * say, all are 0.
  *
  * @param activations      activations of quiet methods
- * @param quietActivations of those, the activations that ran the original code, without probes
+ * @param quietActivations of those, the activations that ran without probes
  * @param periods          quiet periods begun
  */
 public record QuietMethodFigures(long activations, long quietActivations, long periods) {
