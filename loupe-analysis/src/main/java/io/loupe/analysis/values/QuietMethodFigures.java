@@ -5,8 +5,8 @@ import java.util.Map;
 /**
  * How much convergent profiling ran without probes: activations of quiet methods (which run a
  * copy of their original code while all their sites have converged, or, guarded, skip their
- * probes; docs/values.md) and how many of them ran without probes. Under full profiling, or in a profile that does not
- * say, all are 0.
+ * probes; docs/values.md) and how many of them ran without probes. Under full profiling, or in
+ * a profile that does not say, all are 0.
  *
  * @param activations      activations of quiet methods
  * @param quietActivations of those, the activations that ran without probes

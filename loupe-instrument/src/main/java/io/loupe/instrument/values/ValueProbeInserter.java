@@ -19,7 +19,8 @@ import java.util.List;
 /**
  * Inserts the value probes of a method: each passes a copy of the site's value, the thread's
  * recorder array and the site's id to {@code io.loupe.runtime.values.Values} — {@code onX}, the
- * gate, under convergent profiling; {@code fullX}, run counting, under full profiling. The array is
+ * gate, under convergent profiling ({@code guardedX}, the gate unless the method is quiet, in a
+ * guarded method); {@code fullX}, run counting, under full profiling. The array is
  * fetched once at method entry ({@code Values.recorders(firstId, lastId + 1)}, which also makes
  * sure the method's sites have their recorders) into a local appended after the method's own, so
  * no site looks up its thread.
@@ -156,8 +157,8 @@ public final class ValueProbeInserter {
 
     /**
      * True if {@code m}, not a quiet method, should be guarded ({@link #insertGuarded}): a method
-     * with no loop, but a static initializer (which runs once), whose first site has an id the
-     * shared countdown has room for. Getters and constructors are the commonest: a getter's one
+     * with no loop, other than a static initializer (which runs once), whose first site has an id
+     * the shared countdown has room for. Getters and constructors are the commonest: a getter's one
      * probe would otherwise cost a thread lookup and a gate per call for ever. A loop's probes stay
      * plain gates: a test in front of each costs in every iteration of a long-running activation,
      * which the check at entry never makes quiet.
@@ -199,8 +200,8 @@ public final class ValueProbeInserter {
     }
 
     /**
-     * The call that records a value of {@code type}: {@code prefix} ({@code on}, {@code guarded} or {@code full})
-     * and the type; sub-int types go through the {@code Int} method.
+     * The call that records a value of {@code type}: {@code prefix} ({@code on}, {@code guarded}
+     * or {@code full}) and the type; sub-int types go through the {@code Int} method.
      */
     static MethodInsnNode call(ValueType type, String prefix) {
         String[] nameAndValue = switch (type) {
