@@ -85,6 +85,8 @@ public final class SiteRecorder {
     // convergent profiling: the values of the current (or, while off, the last) window
     TnvTable window;
     private int windowLeft;
+    /** First site's {@link #entries} when a quiet period ended this site's off period (it is due since). */
+    private long dueSince;
     /** Skipped executions still to be credited by the current window (the second half of an off period). */
     private long owed;
     private double lastInvariance = Double.NaN;
@@ -368,10 +370,15 @@ public final class SiteRecorder {
         double period = Double.MAX_VALUE;
         for (SiteRecorder s : sites) {
             long executed = s.executed();
-            if (s.off) {
+            if (s.off && s.gate > 1) {
                 period = Math.min(period, executed == 0 ? s.gate - 1.0 : (s.gate - 1.0) * activations / executed);
+            } else if (s.off && entries - s.dueSince >= COLD) {
+                // Due (its off period ended in a quiet period, its next execution is profiled) but not
+                // run in the COLD probed activations since: its branch may never be taken again, and
+                // it must not hold its method's quiet periods back for ever.
+                continue;
             } else if (executed * COLD >= activations) {
-                return;   // a site still profiled, and not a rare one
+                return;   // a site still profiled, or due, and not a rare one
             }
         }
         if (period >= 1 && QuietMethods.begin(site, (int) Math.min(period, Integer.MAX_VALUE - 1), this)) {
@@ -400,6 +407,9 @@ public final class SiteRecorder {
         if (off) {
             if (n >= gate - 1L) {
                 gateSet = gateSet - gate + n + 1;   // the off period is over: profile the next execution
+                if (gate > 1) {
+                    dueSince = method.entries;
+                }
                 gate = 1;
             } else {
                 gate -= (int) n;

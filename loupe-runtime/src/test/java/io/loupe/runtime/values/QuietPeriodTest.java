@@ -147,6 +147,30 @@ class QuietPeriodTest {
         assertEquals(n, rare.executed(0));
     }
 
+    /**
+     * A rare site whose off period ends while its branch is no longer taken waits for an execution
+     * that never comes (its gate at 1). It must not keep the method out of its quiet periods: on
+     * luaj, {@code LuaDouble.valueOf}'s call of {@code LuaInteger.valueOf} stopped running early and
+     * left the method probed for 112 of its 127 million activations.
+     */
+    @Test
+    void aRareSiteThatStopsRunningDoesNotKeepItsMethodInstrumented() {
+        int phase = 300_000;
+        Method m = new Method(CONVERGENT, new LongToIntFunction[] {i -> 1, i -> i < phase && i % 4 == 0 ? 1 : 0},
+                i -> 1, i -> 2);
+        for (int i = 0; i < phase; i++) {
+            m.call(i);
+        }
+        assertTrue(m.rs[1].switchedOff() >= 1, "the rare site converged in the first phase");
+        long quietBefore = m.quietCalls;
+        int n = 3_000_000;
+        for (int i = phase; i < phase + n; i++) {
+            m.call(i);
+        }
+        assertTrue(m.quietCalls - quietBefore > n * 9L / 10, "quiet activations " + (m.quietCalls - quietBefore) + " of " + n);
+        assertEquals(phase + n, m.executed(0));
+    }
+
     @Test
     void aFrequentSiteStillProfiledKeepsItsMethodInstrumented() {
         // site 1 runs on every other activation: when site 0 switches off, site 1 is half-way
