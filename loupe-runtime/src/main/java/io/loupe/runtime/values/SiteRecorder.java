@@ -43,9 +43,11 @@ import jdk.internal.vm.annotation.DontInline;
  * {@code Values.quiet} which one to run (Arnold and Ryder's code duplication, checked at method
  * entry); a method without a loop that has no copy (one probe, or a constructor) is guarded
  * instead: its probes skip their gates while it is quiet ({@code Values.guarded}). The recorder
- * of the method's first site keeps the thread's counts: the activations that ran the probes ({@link #entries}) and the quiet ones credited to it. When one of the
- * method's sites switches off and every other is off too — or cold: run in fewer than one
- * activation in {@link #COLD} — the method goes quiet ({@link QuietMethods#begin}) for as many
+ * of the method's first site keeps the thread's counts: the activations that ran the probes
+ * ({@link #entries}) and the quiet ones credited to it. When one of the method's sites switches
+ * off and every other is off too — or cold: run in fewer than one activation in {@link #COLD};
+ * or due, its off period ended by a quiet period, but not run in the {@link #COLD} probed
+ * activations since — the method goes quiet ({@link QuietMethods#begin}) for as many
  * activations as the first of its off sites is expected to need to reach the end of its off
  * period, at each site's executions per activation so far. The countdown is shared by all
  * threads: any thread's activations count it down, without a thread lookup. At the end of the
