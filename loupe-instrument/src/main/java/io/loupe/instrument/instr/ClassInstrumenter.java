@@ -222,14 +222,14 @@ public final class ClassInstrumenter {
             try {
                 if (sites != null && !sites.perMethod.get(j).isEmpty()) {
                     List<ValueSite> ms = sites.perMethod.get(j);
-                    // quiet methods with value profiling alone: path probes would count both copies' paths apart
-                    if (values.quiet() && settings == null && !noQuiet.contains(j)
-                            && ValueProbeInserter.quietPays(m, ms, sites.firstIds[j])) {
+                    // quiet periods (copied or guarded) with value profiling alone: path probes
+                    // would count a quiet copy's paths apart
+                    boolean quietPeriods = values.quiet() && settings == null;
+                    if (quietPeriods && !noQuiet.contains(j) && ValueProbeInserter.quietPays(m, ms, sites.firstIds[j])) {
                         ValueProbeInserter.insertWithQuietCopy(m, ms, sites.firstIds[j], cn.name,
                                 (cn.version & 0xffff) >= Opcodes.V1_6);
                         quieted.add(j);
-                    } else if (values.quiet() && settings == null
-                            && ValueProbeInserter.guardPays(m, sites.firstIds[j])) {
+                    } else if (quietPeriods && ValueProbeInserter.guardPays(m, sites.firstIds[j])) {
                         ValueProbeInserter.insertGuarded(m, ms, sites.firstIds[j]);
                     } else {
                         ValueProbeInserter.insert(m, ms, sites.firstIds[j], values.convergent());
