@@ -171,9 +171,10 @@ public final class DepThread {
     }
 
     /**
-     * ORs the relations of an earlier access of this thread at {@code t} into table entry {@code e}:
-     * intra at the levels whose current iteration began before {@code t}, outermost first, then
-     * inter at the first level whose current invocation (not iteration) did, if any.
+     * ORs the relations of an earlier access of this thread at {@code t} into the table entry whose
+     * handle {@link DepTable#hit} just gave ({@code e}): intra at the levels whose current iteration
+     * began before {@code t}, outermost first, then inter at the first level whose current
+     * invocation (not iteration) did, if any.
      */
     void relate(int e, long t) {
         int l = levelsBefore(t);
@@ -204,12 +205,18 @@ public final class DepThread {
     }
 
     /**
-     * How many levels, from the outermost, have every threshold before {@code t} (a binary search
-     * of the prefix maxima; a level's invocation never begins after its iteration).
+     * How many levels, from the outermost, have every threshold before {@code t}: the levels whose
+     * prefix maximum is at most {@code t} (a level's invocation never begins after its iteration),
+     * which come first since the maxima never decrease. An access in the newest interval takes
+     * one compare; an older one a binary search below the top level.
      */
     private int levelsBefore(long t) {
+        int d = depth;
+        if (d == 0 || lvMax[d - 1] <= t) {
+            return d;   // the newest interval: the common case, one compare
+        }
         int lo = 0;
-        int hi = depth;
+        int hi = d - 1;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (lvMax[mid] <= t) {
