@@ -176,8 +176,18 @@ final class DepTable {
         return size;
     }
 
+    /**
+     * Word {@code w} of entry {@code e}'s row. The profile is dumped while threads may still run
+     * (DepProfiler reads a table again when the read fails): a table growing meanwhile may pair
+     * the old rows with the new positions, which the entry number in the row gives away.
+     */
     private long word(int e, int w) {
-        return rows[entryRow[e] + w];
+        int b = entryRow[e];
+        long[] r = rows;
+        if ((int) r[b + TAG] != e) {
+            throw new java.util.ConcurrentModificationException("dependence table grew while read");
+        }
+        return r[b + w];
     }
 
     DepType type(int e) {
