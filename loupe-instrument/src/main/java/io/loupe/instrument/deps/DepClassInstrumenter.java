@@ -172,9 +172,7 @@ public final class DepClassInstrumenter {
                 }
                 BytecodeCheck.Failure failure = check.apply(bytes, rewritten);
                 if (failure == null) {
-                    for (String grown : CodeSizes.pushedPastHuge(original, bytes, probed)) {
-                        warnings.accept(CodeSizes.hugeWarning(className, grown));
-                    }
+                    CodeSizes.pushedPastHuge(className, original, bytes, probed).forEach(warnings);
                     return bytes;
                 }
                 int index = indexOf(copy, failure.name(), failure.desc());

@@ -324,9 +324,7 @@ public final class ClassInstrumenter {
             }
             List<MethodNode> probed = cn.methods.stream()
                     .filter(m -> rewritten.contains(m.name + m.desc) && !m.name.startsWith(ClassCounters.PREFIX)).toList();
-            for (String grown : CodeSizes.pushedPastHuge(original, bytes, probed)) {
-                warnings.accept(CodeSizes.hugeWarning(className, grown));
-            }
+            CodeSizes.pushedPastHuge(className, original, bytes, probed).forEach(warnings);
             return new Attempt(bytes, metas, arraySizes, layout, -1, false);
         } catch (MethodTooLargeException e) {
             int j = indexOf(cn, withCode, e.getMethodName(), e.getDescriptor());

@@ -52,32 +52,31 @@ public final class CodeSizes {
     }
 
     /**
-     * The methods among {@code rewritten} that instrumentation took from at most {@link #HUGE} bytes
-     * of code in {@code original} to more in {@code instrumented}, each as {@code name + desc}
-     * with its two lengths; the class files are parsed only if some method {@link #mayBeHuge}.
+     * One warning for each method among {@code rewritten} (methods of class {@code className})
+     * that instrumentation took from at most {@link #HUGE} bytes of code in {@code original} to
+     * more in {@code instrumented}: both lengths, what it means and the way out. The class files
+     * are parsed only if some method {@link #mayBeHuge}.
      */
-    public static List<String> pushedPastHuge(byte[] original, byte[] instrumented, List<MethodNode> rewritten) {
+    public static List<String> pushedPastHuge(String className, byte[] original, byte[] instrumented,
+                                              List<MethodNode> rewritten) {
         if (rewritten.stream().noneMatch(CodeSizes::mayBeHuge)) {
             return List.of();
         }
         Map<String, Integer> before = of(original);
         Map<String, Integer> after = of(instrumented);
-        List<String> grown = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         for (MethodNode m : rewritten) {
             String key = m.name + m.desc;
             int was = before.getOrDefault(key, 0);
             int is = after.getOrDefault(key, 0);
             if (was <= HUGE && is > HUGE) {
-                grown.add(key + " grew from " + was + " to " + is + " bytes");
+                warnings.add(className + "." + key + " grew from " + was + " to " + is
+                        + " bytes of bytecode, past HotSpot's limit of " + HUGE
+                        + " for compiling (HugeMethodLimit): it runs interpreted unless the JVM gets"
+                        + " -XX:-DontCompileHugeMethods");
             }
         }
-        return grown;
-    }
-
-    /** The warning for a method that {@link #pushedPastHuge}: what it means and what to do. */
-    public static String hugeWarning(String className, String grown) {
-        return className + "." + grown + " of bytecode, past HotSpot's limit of " + HUGE
-                + " for compiling (HugeMethodLimit): it runs interpreted unless the JVM gets -XX:-DontCompileHugeMethods";
+        return warnings;
     }
 
     /** Code length by method name plus descriptor ({@code "run(I)V"}), for the methods that have code. */

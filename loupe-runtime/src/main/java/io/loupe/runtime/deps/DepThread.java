@@ -172,11 +172,11 @@ public final class DepThread {
 
     /**
      * ORs the relations of an earlier access of this thread at {@code t} into the table entry whose
-     * handle {@link DepTable#hit} just gave ({@code e}): intra at the levels whose current iteration
+     * handle {@link DepTable#hit} just gave ({@code h}): intra at the levels whose current iteration
      * began before {@code t}, outermost first, then inter at the first level whose current
      * invocation (not iteration) did, if any.
      */
-    void relate(int e, long t) {
+    void relate(int h, long t) {
         int l = levelsBefore(t);
         while (l < depth && t >= lvIter[l]) {
             l++;
@@ -185,14 +185,14 @@ public final class DepThread {
         if (l == 0 && !inter) {
             return;   // before the outermost invocation: no common level
         }
-        if (table.memo(e, lvStamp[inter ? l : l - 1], l << 1 | (inter ? 1 : 0))) {
+        if (table.memo(h, lvStamp[inter ? l : l - 1], l << 1 | (inter ? 1 : 0))) {
             return;   // the same walk over the same levels: nothing new to OR
         }
         for (int i = 0; i < l; i++) {
-            table.relate(e, lvKey[i], io.loupe.data.deps.Dependence.INTRA);
+            table.relate(h, lvKey[i], io.loupe.data.deps.Dependence.INTRA);
         }
         if (inter) {
-            table.relate(e, lvKey[l], io.loupe.data.deps.Dependence.INTER);
+            table.relate(h, lvKey[l], io.loupe.data.deps.Dependence.INTER);
         }
     }
 

@@ -107,9 +107,9 @@ public sealed class LocationHistory permits ObjectShadow {
     static void dependence(DepThread t, DepType type, int srcSite, int srcCtx, long srcTime, int srcThread,
                            int dstSite, int dstCtx, long serial) {
         boolean cross = srcThread != t.id;
-        int e = t.table.hit(type, cross, srcSite, srcCtx, dstSite, dstCtx, serial);
+        int h = t.table.hit(type, cross, srcSite, srcCtx, dstSite, dstCtx, serial);
         if (!cross) {
-            t.relate(e, srcTime);
+            t.relate(h, srcTime);
         }
     }
 
