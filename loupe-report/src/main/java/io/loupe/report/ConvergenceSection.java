@@ -35,6 +35,11 @@ final class ConvergenceSection {
                     + " activations of quiet methods ran without probes (" + Percent.oneDecimal(q.quietShare())
                     + ", " + Percent.count(q.periods()) + " quiet periods); their sites' executions there are estimated");
         }
+        if (q.iterations() > 0) {
+            TextLayout.field(out, "loops", Percent.count(q.quietIterations()) + " of " + Percent.count(q.iterations())
+                    + " iterations of the outermost loops where quiet methods switch ran without probes ("
+                    + Percent.oneDecimal(q.quietIterationShare()) + ")");
+        }
         List<SiteStats> hottest = v.sites().stream().limit(top).toList();
         out.append(String.format(ROW, "executions", "profiled", "share", "off", "on")).append("site\n");
         for (SiteStats s : hottest) {

@@ -65,6 +65,9 @@ final class ValuesJson {
             json.name("quietMethodActivations").value(q.activations());
             json.name("quietActivations").value(q.quietActivations());
             json.name("quietShare").value(q.quietShare(), SHARE_DECIMALS);
+            json.name("quietLoopIterations").value(q.iterations());
+            json.name("quietIterations").value(q.quietIterations());
+            json.name("quietIterationShare").value(q.quietIterationShare(), SHARE_DECIMALS);
             json.name("quietPeriods").value(q.periods());
         }
         json.endObject();

@@ -5,23 +5,38 @@ import java.util.Map;
 /**
  * How much convergent profiling ran without probes: activations of quiet methods (which run a
  * copy of their original code while all their sites have converged, or, guarded, skip their
- * probes; docs/values.md) and how many of them ran without probes. Under full profiling, or in
- * a profile that does not say, all are 0.
+ * probes; docs/values.md) and how many of them ran without probes, and the same for the
+ * iterations of the outermost loops at whose headers quiet methods switch versions. Under full
+ * profiling, or in a profile that does not say, all are 0.
  *
  * @param activations      activations of quiet methods
  * @param quietActivations of those, the activations that ran without probes
+ * @param iterations       iterations of the loops that switch versions
+ * @param quietIterations  of those, the iterations that ran without probes
  * @param periods          quiet periods begun
  */
-public record QuietMethodFigures(long activations, long quietActivations, long periods) {
+public record QuietMethodFigures(long activations, long quietActivations, long iterations, long quietIterations,
+                                 long periods) {
 
     public static final String ACTIVATIONS = "values.quietMethodActivations";
     public static final String QUIET_ACTIVATIONS = "values.quietActivations";
+    public static final String ITERATIONS = "values.quietMethodIterations";
+    public static final String QUIET_ITERATIONS = "values.quietIterations";
     public static final String PERIODS = "values.quietPeriods";
 
     /** The figures the runtime wrote into a profile's stats. */
     public static QuietMethodFigures of(Map<String, Long> stats) {
-        return new QuietMethodFigures(Math.max(0, stats.getOrDefault(ACTIVATIONS, 0L)),
-                Math.max(0, stats.getOrDefault(QUIET_ACTIVATIONS, 0L)), Math.max(0, stats.getOrDefault(PERIODS, 0L)));
+        return new QuietMethodFigures(get(stats, ACTIVATIONS), get(stats, QUIET_ACTIVATIONS), get(stats, ITERATIONS),
+                get(stats, QUIET_ITERATIONS), get(stats, PERIODS));
+    }
+
+    private static long get(Map<String, Long> stats, String name) {
+        return Math.max(0, stats.getOrDefault(name, 0L));
+    }
+
+    /** Quiet iterations over all iterations of the loops that switch versions. */
+    public double quietIterationShare() {
+        return SiteStats.share(quietIterations, iterations);
     }
 
     /** Quiet activations over all activations of quiet methods. */

@@ -215,7 +215,8 @@ public final class ControlFlowGraph {
         }
     }
 
-    static List<LabelNode> targets(AbstractInsnNode n) {
+    /** The labels a jump or switch goes to (none for any other instruction). */
+    public static List<LabelNode> targets(AbstractInsnNode n) {
         if (n instanceof JumpInsnNode j) {
             return List.of(j.label);
         }

@@ -1,11 +1,13 @@
 package io.loupe.instrument.values;
 
+import io.loupe.instrument.instr.FrameLocals;
 import io.loupe.instrument.instr.IntConstant;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LocalVariableNode;
@@ -14,48 +16,56 @@ import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.VarInsnNode;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Quiet methods for convergent value profiling: a copy of the method's original code, without
  * probes, that the method runs while all its sites have converged (Arnold and Ryder's code
- * duplication, PLDI 2001, checked at method entry). Taken from the method before any probe goes
- * in and appended after the instrumented code, with its own labels, handlers, line numbers and
- * local variable entries; entered by a jump at the very start of the method:
+ * duplication, PLDI 2001, checked at method entry and at the headers of outermost loops). Taken
+ * from the method before any probe goes in and appended after the instrumented code, with its own
+ * labels, handlers, line numbers and local variable entries; entered by a jump at the very start
+ * of the method:
  *
  * <pre>
  *   if (Values.quiet(first)) goto QUIET;      // a shared countdown: no thread lookup
  *   rs = Values.probed(first, end);           // the thread's recorders, only when probed
  *   the method's code, with its probes
  * QUIET:
+ *   rs = null;
  *   the method's original code
  * </pre>
- * Both versions are in the method, so no frame is added to the stack: a version kept out of line,
- * in an overload, showed in stack traces and broke code that looks at its callers (Lucene's
+ * and switched to and from at the header of each outermost loop ({@link #switchAt},
+ * {@link QuietLoops}), so that an activation that runs long in a loop follows the method's quiet
+ * periods too.
+ *
+ * <p>Both versions are in the method, so no frame is added to the stack: a version kept out of
+ * line, in an overload, showed in stack traces and broke code that looks at its callers (Lucene's
  * {@code VectorizationProvider} refuses callers it does not know, found by stack depth). The copy's
- * code is the original code, so its stack map frames are the original ones; the jump carries the
- * method's entry state, which the frame at its start — the entry frame, or the original frame at
- * offset 0 when the first instruction is a jump target — accepts.
+ * code is the original code, so its stack map frames are the original ones with the recorder
+ * array added; the jump at entry carries the method's entry state, which the entry frame at
+ * {@code QUIET} accepts.
  */
 final class QuietCopy {
 
     private final InsnList code;
     private final List<TryCatchBlockNode> handlers;
     private final List<LocalVariableNode> locals;
-    private final LabelNode start;
-    private final boolean framed;   // the copy starts with a frame of its own
+    private final Map<AbstractInsnNode, AbstractInsnNode> clones;   // original node → its copy
+    private final InsnList entries = new InsnList();   // after the copy: its loops' entries, sent to the probed headers
 
     private QuietCopy(InsnList code, List<TryCatchBlockNode> handlers, List<LocalVariableNode> locals,
-                      LabelNode start, boolean framed) {
+                      Map<AbstractInsnNode, AbstractInsnNode> clones) {
         this.code = code;
         this.handlers = handlers;
         this.locals = locals;
-        this.start = start;
-        this.framed = framed;
+        this.clones = clones;
     }
 
     /** A copy of {@code m}'s code as it is now. */
@@ -67,18 +77,11 @@ final class QuietCopy {
             }
         }
         InsnList code = new InsnList();
-        LabelNode start = new LabelNode();
-        code.add(start);
-        boolean framed = false;
-        boolean beforeCode = true;
+        Map<AbstractInsnNode, AbstractInsnNode> clones = new IdentityHashMap<>();
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (beforeCode && n instanceof FrameNode) {
-                framed = true;
-            }
-            if (n.getOpcode() >= 0) {
-                beforeCode = false;
-            }
-            code.add(n.clone(labels));
+            AbstractInsnNode c = n.clone(labels);
+            clones.put(n, c);
+            code.add(c);
         }
         List<TryCatchBlockNode> handlers = new ArrayList<>();
         for (TryCatchBlockNode t : m.tryCatchBlocks) {
@@ -93,25 +96,118 @@ final class QuietCopy {
                 locals.add(new LocalVariableNode(v.name, v.desc, v.signature, labels.get(v.start), labels.get(v.end), v.index));
             }
         }
-        return new QuietCopy(code, handlers, locals, start, framed);
+        return new QuietCopy(code, handlers, locals, clones);
+    }
+
+    /**
+     * Makes activations switch between the two versions at loop header {@code h} ({@link QuietLoops})
+     * of the method this is a copy of, whose sites have ids {@code [firstId, end)} and whose recorder
+     * array is in local {@code array}:
+     *
+     * <pre>
+     *   H:  rs = Values.atLoop(rs, first, end)          H':  if (!Values.quiet(first)) goto H
+     *       if (rs == null) goto H'                          the header's original code
+     *       the header's code, with its probes          E':  goto H   (the copy's entries into the loop)
+     * </pre>
+     * {@code atLoop} counts an iteration that runs the probes (and fetches the recorders if the
+     * activation ran quiet until now); {@code quiet} counts the copy's iterations down in the quiet
+     * period, as the check at entry counts its activations. The copy's edges into the loop from
+     * outside go to {@code H} through {@code E'}, so that {@code H} is the one way into both
+     * versions of the loop.
+     */
+    void switchAt(MethodNode m, QuietLoops.Header h, int array, int firstId, int end) {
+        InsnList probed = new InsnList();
+        probed.add(new VarInsnNode(Opcodes.ALOAD, array));
+        probed.add(IntConstant.push(firstId));
+        probed.add(IntConstant.push(end));
+        probed.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "atLoop",
+                "(" + ValueProbeInserter.RECORDERS + "II)" + ValueProbeInserter.RECORDERS, false));
+        probed.add(new InsnNode(Opcodes.DUP));
+        probed.add(new VarInsnNode(Opcodes.ASTORE, array));
+        probed.add(new JumpInsnNode(Opcodes.IFNULL, (LabelNode) clones.get(h.label())));
+        m.instructions.insert(h.anchor(), probed);
+
+        InsnList quiet = new InsnList();
+        quiet.add(IntConstant.push(firstId));
+        quiet.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "quiet", "(I)Z", false));
+        quiet.add(new JumpInsnNode(Opcodes.IFEQ, h.label()));
+        code.insertBefore(clones.get(h.first()), quiet);
+
+        if (h.entries().isEmpty()) {
+            return;
+        }
+        LabelNode entry = new LabelNode();
+        for (QuietLoops.Entry e : h.entries()) {
+            AbstractInsnNode last = clones.get(e.last());
+            if (!e.targets().isEmpty()) {
+                retarget(e.last(), last, e.targets(), entry);
+            }
+            if (e.fallsThrough()) {
+                code.insert(last, new JumpInsnNode(Opcodes.GOTO, entry));
+            }
+        }
+        entries.add(entry);
+        if (h.frame() != null) {
+            entries.add(FrameLocals.copy((FrameNode) clones.get(h.frame())));   // the copy's: no recorder array yet
+        }
+        entries.add(new JumpInsnNode(Opcodes.GOTO, h.label()));
+    }
+
+    /**
+     * Points {@code copy}, the copy of jump or switch {@code original}, at {@code to} wherever the
+     * original names one of {@code targets}.
+     */
+    private static void retarget(AbstractInsnNode original, AbstractInsnNode copy, Set<LabelNode> targets, LabelNode to) {
+        if (copy instanceof JumpInsnNode c) {
+            c.label = to;
+        } else if (original instanceof TableSwitchInsnNode o && copy instanceof TableSwitchInsnNode c) {
+            retarget(o.labels, c.labels, targets, to);
+            c.dflt = targets.contains(o.dflt) ? to : c.dflt;
+        } else if (original instanceof LookupSwitchInsnNode o && copy instanceof LookupSwitchInsnNode c) {
+            retarget(o.labels, c.labels, targets, to);
+            c.dflt = targets.contains(o.dflt) ? to : c.dflt;
+        }
+    }
+
+    private static void retarget(List<LabelNode> original, List<LabelNode> copy, Set<LabelNode> targets, LabelNode to) {
+        for (int i = 0; i < original.size(); i++) {
+            if (targets.contains(original.get(i))) {
+                copy.set(i, to);
+            }
+        }
     }
 
     /**
      * Appends the copy to {@code m} (whose code ends, like every method's, in an instruction that
-     * does not fall through) and puts the dispatch into it at the start of the method.
+     * does not fall through) and puts the dispatch into it at the start of the method. A quiet
+     * activation enters the copy with the recorder array (local {@code array}) null, which every
+     * frame of the copy lists: a loop header may send it to the probed version
+     * ({@link #switchAt}), which fetches the array then. In a method that does ({@code switching}),
+     * the check at entry also counts the quiet activations apart from the quiet iterations.
      *
      * @param owner  the internal name of the method's class (for the entry frame's {@code this})
      * @param frames true if the class has stack map frames (version 50 or later)
      */
-    void appendTo(MethodNode m, int firstId, String owner, boolean frames) {
+    void appendTo(MethodNode m, int firstId, int array, String owner, boolean frames, boolean switching) {
+        LabelNode quiet = new LabelNode();
         InsnList dispatch = new InsnList();
         dispatch.add(IntConstant.push(firstId));
-        dispatch.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "quiet", "(I)Z", false));
-        dispatch.add(new JumpInsnNode(Opcodes.IFNE, start));
+        dispatch.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES,
+                switching ? "quietEntry" : "quiet", "(I)Z", false));
+        dispatch.add(new JumpInsnNode(Opcodes.IFNE, quiet));
         m.instructions.insert(dispatch);
-        if (frames && !framed) {
-            code.insert(start, entryFrame(m, owner));
+        code.add(entries);
+        if (frames) {
+            FrameLocals.append(array, List.of(ValueProbeInserter.RECORDERS), code);
         }
+        InsnList trampoline = new InsnList();
+        trampoline.add(quiet);
+        if (frames) {
+            trampoline.add(entryFrame(m, owner));
+        }
+        trampoline.add(new InsnNode(Opcodes.ACONST_NULL));
+        trampoline.add(new VarInsnNode(Opcodes.ASTORE, array));
+        code.insert(trampoline);
         m.instructions.add(code);
         m.tryCatchBlocks.addAll(handlers);
         if (m.localVariables != null) {
@@ -149,10 +245,12 @@ final class QuietCopy {
         return false;
     }
 
-    /** The frame at a method's entry (never a constructor's: they get no copy): {@code this} and the parameters. */
+    /** The frame at a method's entry: {@code this} (uninitialized in a constructor) and the parameters. */
     static FrameNode entryFrame(MethodNode m, String owner) {
         List<Object> types = new ArrayList<>();
-        if ((m.access & Opcodes.ACC_STATIC) == 0) {
+        if (m.name.equals("<init>")) {
+            types.add(Opcodes.UNINITIALIZED_THIS);
+        } else if ((m.access & Opcodes.ACC_STATIC) == 0) {
             types.add(owner);
         }
         for (Type t : Type.getArgumentTypes(m.desc)) {

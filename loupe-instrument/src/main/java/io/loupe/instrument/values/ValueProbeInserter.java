@@ -14,6 +14,7 @@ import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -116,8 +117,25 @@ public final class ValueProbeInserter {
             return;
         }
         QuietCopy copy = QuietCopy.of(m);
+        QuietLoops.Found loops = QuietLoops.of(m);
+        if (!loops.headers().isEmpty()) {
+            // which sites run per iteration of those loops, which per activation: quiet periods are credited by both
+            AbstractInsnNode[] nodes = m.instructions.toArray();
+            List<Integer> iterated = new ArrayList<>();
+            for (int i = 0; i < sites.size(); i++) {
+                ValueSite s = sites.get(i);
+                if (s.kind() != SiteKind.PARAM && loops.inBodies().contains(nodes[s.position()])) {
+                    iterated.add(firstId + i);
+                }
+            }
+            QuietMethods.switchesInLoops(firstId, iterated.stream().mapToInt(Integer::intValue).toArray());
+        }
+        int array = m.maxLocals;
         insert(m, sites, firstId, "probed", "on");
-        copy.appendTo(m, firstId, owner, frames);
+        for (QuietLoops.Header h : loops.headers()) {
+            copy.switchAt(m, h, array, firstId, firstId + sites.size());
+        }
+        copy.appendTo(m, firstId, array, owner, frames, !loops.headers().isEmpty());
     }
 
     /**
@@ -143,7 +161,8 @@ public final class ValueProbeInserter {
      * doubled body and luaj took twice as long).
      */
     public static boolean quietPays(MethodNode m, List<ValueSite> sites, int firstId) {
-        if (firstId >= QuietMethods.CAPACITY || m.name.startsWith("<")) {
+        if (firstId >= QuietMethods.CAPACITY || m.name.equals("<clinit>")
+                || (m.name.equals("<init>") && !QuietCopy.hasBackwardJump(m))) {
             return false;
         }
         int probes = 0;

@@ -4,6 +4,7 @@ import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
 
 import java.util.Arrays;
+import java.util.BitSet;
 
 /**
  * The state that quiet methods share between threads, by the id of the method's first value site
@@ -25,8 +26,19 @@ public final class QuietMethods {
     /** Quiet activations left, by first site id; 0 while the method runs its probes. */
     static final int[] LEFT = new int[CAPACITY];
 
+    /**
+     * Quiet activations of the current period, by first site id, for the methods whose loops switch
+     * versions at their headers ({@link #switchesInLoops}): their countdown counts iterations of
+     * those loops too, and the two are credited apart. Counted without a lock, as {@link #LEFT} is.
+     */
+    static final int[] ENTERED = new int[CAPACITY];
+
     private static int[] length = new int[0];
     private static SiteRecorder[] owner = new SiteRecorder[0];
+
+    /** First site ids of the methods that switch versions in loops, and the sites that run per iteration of those loops. */
+    private static final BitSet SWITCHING = new BitSet();
+    private static final BitSet ITERATED = new BitSet();
 
     private QuietMethods() {
     }
@@ -49,6 +61,7 @@ public final class QuietMethods {
         }
         length[first] = activations;
         owner[first] = holder;
+        ENTERED[first] = 0;
         LEFT[first] = activations;
         return true;
     }
@@ -71,24 +84,59 @@ public final class QuietMethods {
     @DontInline
     static boolean end(int first) {
         SiteRecorder holder;
-        int activations;
+        int units;
+        int entered;
         synchronized (QuietMethods.class) {
             holder = owner[first];
-            activations = length[first];
+            units = length[first];
+            entered = ENTERED[first];
             length[first] = 0;
             owner[first] = null;
         }
-        if (holder != null && activations > 0) {
-            holder.endQuiet(activations);
+        if (holder != null && units > 0) {
+            holder.endQuiet(units, Math.min(entered, units));
         }
         return true;
     }
 
-    /** The quiet activations so far of a period under way that {@code holder} owns (0 if none). */
+    /**
+     * Registers a quiet method whose first site is {@code first} as one whose outermost loops switch
+     * versions at their headers, and {@code iterated} as the sites that run per iteration of those
+     * loops (the others run per activation). Called by the instrumenter, before the method runs.
+     */
+    public static synchronized void switchesInLoops(int first, int[] iterated) {
+        SWITCHING.set(first);
+        for (int site : iterated) {
+            ITERATED.set(site);
+        }
+    }
+
+    /** True if {@code first} is the first site of a method registered by {@link #switchesInLoops}. */
+    static synchronized boolean switchesInLoops(int first) {
+        return SWITCHING.get(first);
+    }
+
+    /** True if {@code site} runs per iteration of a loop that switches versions ({@link #switchesInLoops}). */
+    static synchronized boolean iterated(int site) {
+        return ITERATED.get(site);
+    }
+
+    /**
+     * The quiet activations and loop iterations so far of a period under way that {@code holder}
+     * owns (0 if none).
+     */
     static synchronized long under(int first, SiteRecorder holder) {
         if (first >= length.length || owner[first] != holder) {
             return 0;
         }
         return Math.max(0, length[first] - LEFT[first]);
+    }
+
+    /** Of {@link #under}, the activations, for a method registered by {@link #switchesInLoops}. */
+    static synchronized long enteredUnder(int first, SiteRecorder holder) {
+        if (first >= length.length || owner[first] != holder) {
+            return 0;
+        }
+        return Math.min(ENTERED[first], Math.max(0, length[first] - LEFT[first]));
     }
 }

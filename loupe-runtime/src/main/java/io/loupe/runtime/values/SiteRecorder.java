@@ -40,24 +40,27 @@ import jdk.internal.vm.annotation.DontInline;
  *
  * <p><b>Quiet methods.</b> Under convergent profiling a method with more than one probe, or a
  * loop, also carries a copy of its original code without probes, and at entry asks
- * {@code Values.quiet} which one to run (Arnold and Ryder's code duplication, checked at method
- * entry); a method without a loop that has no copy (one probe, or a constructor) is guarded
- * instead: its probes skip their gates while it is quiet ({@code Values.guarded}). The recorder
- * of the method's first site keeps the thread's counts: the activations that ran the probes
- * ({@link #entries}) and the quiet ones credited to it. When one of the method's sites switches
- * off and every other is off too — or cold: run in fewer than one activation in {@link #COLD};
- * or due, its off period ended by a quiet period, but not run in the {@link #COLD} probed
- * activations since — the method goes quiet ({@link QuietMethods#begin}) for as many
- * activations as the first of its off sites is expected to need to reach the end of its off
- * period, at each site's executions per activation so far. The countdown is shared by all
- * threads: any thread's activations count it down, without a thread lookup. At the end of the
- * quiet period each site is credited with the executions it is estimated to have run in the quiet
- * activations, at the same rate: an off site's off period advances by them (and ends, if they
- * reach its end, so that its next execution is profiled), an on site's table gets them in the
+ * {@code Values.quiet} which one to run (Arnold and Ryder's code duplication); a method whose
+ * outermost loops qualify also switches versions at their headers ({@code Values.atLoop}), so that
+ * an activation that runs long in a loop follows the quiet periods too. A method without a loop
+ * that has no copy (one probe, or a constructor) is guarded instead: its probes skip their gates
+ * while it is quiet ({@code Values.guarded}). The recorder of the method's first site keeps the
+ * thread's counts: the activations that ran the probes ({@link #entries}), the loop iterations that
+ * did ({@link #laps}), and the quiet ones credited to it. When one of the method's sites switches
+ * off and every other is off too — or cold: run in fewer than one activation or iteration in
+ * {@link #COLD}; or due, its off period ended by a quiet period, but not run in the {@link #COLD}
+ * probed activations and iterations since — the method goes quiet ({@link QuietMethods#begin}) for
+ * as many activations and iterations as the first of its off sites is expected to need to reach
+ * the end of its off period. The countdown is shared by all threads: any thread's activations
+ * count it down, without a thread lookup. At the end of the quiet period each site is credited
+ * with the executions it is estimated to have run in it: a site in a switching loop at its
+ * executions per iteration times the quiet iterations, any other at its executions per activation
+ * times the quiet activations. An off site's off period advances by them (and ends, if they reach
+ * its end, so that its next execution is profiled), an on site's table gets them in the
  * proportions of its values. So a quiet period fast-forwards the sites' own schedules, and
- * {@code executed} is exact but for those estimates (exact when a site runs a fixed number of
- * times per activation, as a parameter does; when several threads run the method, the quiet
- * activations of all are credited at the rates of the thread whose sites converged).
+ * {@code executed} is exact but for those estimates (exact when a site runs a fixed number of times
+ * per activation, as a parameter does, or per iteration; when several threads run the method, the
+ * quiet activations of all are credited at the rates of the thread whose sites converged).
  */
 public final class SiteRecorder {
 
@@ -110,8 +113,9 @@ public final class SiteRecorder {
     private Class<?> runClass;
 
     /**
-     * A site on fewer than one activation in this many does not keep its method out of its quiet
-     * copy: a site on a rare branch would take a very long time to complete a window.
+     * A site on fewer than one activation (or switching-loop iteration) in this many does not keep
+     * its method out of its quiet copy: a site on a rare branch, or run once per activation of a
+     * long-running loop, would take a very long time to complete a window.
      */
     static final int COLD = 16;
 
@@ -127,9 +131,19 @@ public final class SiteRecorder {
      * quiet methods only, by {@code Values.probed}).
      */
     long entries;
-    /** First site only: quiet activations credited to this thread's sites, and the quiet periods they began. */
+    /**
+     * First site only: iterations of the method's outermost loops in this thread that ran the
+     * probes, in a method whose loops switch versions at their headers ({@code Values.atLoop}).
+     */
+    long laps;
+    /** First site only: quiet activations and loop iterations credited to this thread's sites, and the quiet periods they began. */
     private long quietEntries;
+    private long quietLaps;
     private long quietPeriods;
+    /** First site only: the method's loops switch versions at their headers ({@link QuietMethods#switchesInLoops}). */
+    private boolean switching;
+    /** This site runs per iteration of such a loop, so quiet iterations, not quiet activations, are credited to it. */
+    private boolean iterated;
 
     /** The class a run of nulls is kept under: never instantiated, so no value has it. */
     static final class NoClass {
@@ -354,8 +368,10 @@ public final class SiteRecorder {
     static void link(SiteRecorder[] methodSites) {
         SiteRecorder first = methodSites[0];
         first.sites = methodSites;
+        first.switching = QuietMethods.switchesInLoops(first.site);
         for (SiteRecorder r : methodSites) {
             r.method = first;
+            r.iterated = first.switching && QuietMethods.iterated(r.site);
         }
     }
 
@@ -369,18 +385,22 @@ public final class SiteRecorder {
             return;   // Values.probed never ran: no quiet copy
         }
         long activations = activations();
+        long iterations = iterations();
+        long units = activations + iterations;   // what a quiet period counts down
         double period = Double.MAX_VALUE;
         for (SiteRecorder s : sites) {
             long executed = s.executed();
             if (s.off && s.gate > 1) {
-                period = Math.min(period, executed == 0 ? s.gate - 1.0 : (s.gate - 1.0) * activations / executed);
-            } else if (s.off && entries - s.dueSince >= COLD) {
+                period = Math.min(period, executed == 0 ? s.gate - 1.0 : (s.gate - 1.0) * units / executed);
+            } else if (s.off && entries + laps - s.dueSince >= COLD) {
                 // Due (its off period ended in a quiet period, its next execution is profiled) but not
-                // run in the COLD probed activations since: its branch may never be taken again, and
-                // it must not hold its method's quiet periods back for ever.
+                // run in the COLD probed activations and iterations since: its branch may never be
+                // taken again, and it must not hold its method's quiet periods back for ever.
                 continue;
-            } else if (executed * COLD >= activations) {
-                return;   // a site still profiled, or due, and not a rare one
+            } else if (executed * COLD >= units) {
+                // a site still profiled, or due, and not a rare one (a site run once per activation of
+                // a long-running loop is rare: it would take many activations to fill a window)
+                return;
             }
         }
         if (period >= 1 && QuietMethods.begin(site, (int) Math.min(period, Integer.MAX_VALUE - 1), this)) {
@@ -390,14 +410,20 @@ public final class SiteRecorder {
 
     /**
      * First site only, at the end of a quiet period this thread's sites began: credits each site
-     * with the executions it is estimated to have run in the period's {@code q} activations (see
-     * the class comment). Called by the thread that ran the period's last activation.
+     * with the executions it is estimated to have run in the period's {@code units} quiet
+     * activations and loop iterations, {@code entered} of them activations in a method whose loops
+     * switch versions (see the class comment). Called by the thread that ran the period's last
+     * activation or iteration.
      */
-    void endQuiet(long q) {
+    void endQuiet(long units, long entered) {
+        long q = switching ? entered : units;
+        long qLaps = units - q;
         long before = entries + quietEntries;   // activations before this quiet period
+        long lapsBefore = laps + quietLaps;
         quietEntries += q;
+        quietLaps += qLaps;
         for (SiteRecorder s : sites) {
-            s.skipQuiet(s.estimate(q, before));
+            s.skipQuiet(s.estimate(q, before, qLaps, lapsBefore));
         }
     }
 
@@ -410,7 +436,7 @@ public final class SiteRecorder {
             if (n >= gate - 1L) {
                 gateSet = gateSet - gate + n + 1;   // the off period is over: profile the next execution
                 if (gate > 1) {
-                    dueSince = method.entries;
+                    dueSince = method.entries + method.laps;
                 }
                 gate = 1;
             } else {
@@ -435,12 +461,22 @@ public final class SiteRecorder {
     long quietPending() {
         SiteRecorder m = method;
         long done = m.entries == 0 ? 0 : QuietMethods.under(m.site, m);
-        return done <= 0 ? 0 : estimate(done, m.entries + m.quietEntries);
+        if (done <= 0) {
+            return 0;
+        }
+        long q = m.switching ? QuietMethods.enteredUnder(m.site, m) : done;
+        return estimate(q, m.entries + m.quietEntries, done - q, m.laps + m.quietLaps);
     }
 
-    /** The executions of this site in {@code q} quiet activations, at its rate over the {@code before} activations so far. */
-    private long estimate(long q, long before) {
-        return Math.round((double) q * executed() / before);
+    /**
+     * The executions of this site in {@code q} quiet activations and {@code qLaps} quiet loop
+     * iterations: at its rate per iteration over the {@code lapsBefore} iterations so far if it
+     * runs in a loop that switches versions, else at its rate per activation over the
+     * {@code before} activations so far.
+     */
+    private long estimate(long q, long before, long qLaps, long lapsBefore) {
+        return iterated ? (lapsBefore == 0 ? 0 : Math.round((double) qLaps * executed() / lapsBefore))
+                : (before == 0 ? 0 : Math.round((double) q * executed() / before));
     }
 
     /** A xorshift draw in [0, bound). */
@@ -490,7 +526,23 @@ public final class SiteRecorder {
 
     /** First site only: the quiet activations credited to this thread's sites, and how many quiet periods they began. */
     long quietEntries() {
-        return quietEntries + (entries == 0 ? 0 : QuietMethods.under(site, this));
+        if (entries == 0) {
+            return quietEntries;
+        }
+        return quietEntries + (switching ? QuietMethods.enteredUnder(site, this) : QuietMethods.under(site, this));
+    }
+
+    /** First site only: the iterations of the method's switching loops credited to this thread, with probes or quiet. */
+    long iterations() {
+        return laps + quietIterations();
+    }
+
+    /** First site only: the quiet iterations of the method's switching loops credited to this thread's sites. */
+    long quietIterations() {
+        if (entries == 0 || !switching) {
+            return quietLaps;
+        }
+        return quietLaps + QuietMethods.under(site, this) - QuietMethods.enteredUnder(site, this);
     }
 
     long quietPeriods() {

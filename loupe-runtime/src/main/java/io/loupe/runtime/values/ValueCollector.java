@@ -114,18 +114,24 @@ public final class ValueCollector {
         if (c.convergent()) {
             long entries = 0;
             long quiet = 0;
+            long iterations = 0;
+            long quietIterations = 0;
             long periods = 0;
             for (ValueThread t : ValueThread.all()) {
                 for (SiteRecorder r : t.recorders) {
                     if (r != null && r.isQuietMethod()) {
                         entries += r.activations();
                         quiet += r.quietEntries();
+                        iterations += r.iterations();
+                        quietIterations += r.quietIterations();
                         periods += r.quietPeriods();
                     }
                 }
             }
             s.put("values.quietMethodActivations", entries);
             s.put("values.quietActivations", quiet);
+            s.put("values.quietMethodIterations", iterations);
+            s.put("values.quietIterations", quietIterations);
             s.put("values.quietPeriods", periods);
         }
         return s;

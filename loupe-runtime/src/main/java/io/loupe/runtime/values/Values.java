@@ -75,6 +75,45 @@ public final class Values {
     }
 
     /**
+     * At the header of an outermost loop of a quiet method, on the way into its probed version:
+     * {@code null} to run this iteration in the quiet copy instead, because the method is quiet
+     * (the copy's header then counts it down, {@link #quiet}); otherwise the thread's recorders,
+     * fetched if the activation ran quiet until now ({@code rs} is null), and the iteration
+     * counted. So an activation that runs long in a loop switches between the versions at each
+     * outermost iteration; quiet periods are credited to the sites in those loops at their
+     * executions per iteration, to the others at their executions per activation.
+     */
+    @ForceInline
+    public static SiteRecorder[] atLoop(SiteRecorder[] rs, int first, int end) {
+        if (QuietMethods.LEFT[first] != 0) {
+            return null;
+        }
+        return lap(rs != null ? rs : recorders(first, end), first);
+    }
+
+    /** {@link #atLoop}'s count of a probed iteration. */
+    @ForceInline
+    private static SiteRecorder[] lap(SiteRecorder[] rs, int first) {
+        rs[first].laps++;
+        return rs;
+    }
+
+    /**
+     * {@link #quiet} at the entry of a quiet method whose loops switch versions ({@link #atLoop}):
+     * a quiet activation is also counted apart from the quiet iterations, which the same countdown
+     * counts.
+     */
+    @ForceInline
+    public static boolean quietEntry(int first) {
+        int n = QuietMethods.LEFT[first];
+        if (n == 0) {
+            return false;
+        }
+        QuietMethods.ENTERED[first]++;
+        return QuietMethods.countDown(first, n);
+    }
+
+    /**
      * {@link #recorders} for an activation of a quiet method that runs its probes (not its quiet
      * copy): the activation is counted, for the estimate of what its quiet ones execute.
      */

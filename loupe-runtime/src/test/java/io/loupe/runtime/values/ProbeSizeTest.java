@@ -27,9 +27,9 @@ class ProbeSizeTest {
         Map<String, Integer> values = codeLengths(Values.class);
         Map<String, Integer> recorder = codeLengths(SiteRecorder.class);
         Map<String, Integer> thread = codeLengths(ValueThread.class);
-        for (String m : List.of("recorders", "quiet", "probed", "guarded", "guardedInt", "guardedLong", "guardedFloat",
-                "guardedDouble", "guardedRef", "onInt", "onLong", "onFloat", "onDouble", "onRef", "fullInt", "fullLong",
-                "fullFloat", "fullDouble", "fullRef")) {
+        for (String m : List.of("recorders", "quiet", "probed", "atLoop", "quietEntry", "guarded", "guardedInt",
+                "guardedLong", "guardedFloat", "guardedDouble", "guardedRef", "onInt", "onLong", "onFloat", "onDouble",
+                "onRef", "fullInt", "fullLong", "fullFloat", "fullDouble", "fullRef")) {
             assertSmall("Values." + m, values.get(m));
         }
         assertSmall("SiteRecorder.full", recorder.get("full"));
