@@ -59,6 +59,7 @@ final class QuietCopy {
     private final List<LocalVariableNode> locals;
     private final Map<AbstractInsnNode, AbstractInsnNode> clones;   // original node → its copy
     private final InsnList entries = new InsnList();   // after the copy: its loops' entries, sent to the probed headers
+    private LabelNode startHeader;   // the probed header of a switching loop at the method's first instruction
 
     private QuietCopy(InsnList code, List<TryCatchBlockNode> handlers, List<LocalVariableNode> locals,
                       Map<AbstractInsnNode, AbstractInsnNode> clones) {
@@ -133,6 +134,9 @@ final class QuietCopy {
         quiet.add(new JumpInsnNode(Opcodes.IFEQ, h.label()));
         code.insertBefore(clones.get(h.first()), quiet);
 
+        if (h.atStart()) {
+            startHeader = h.label();   // the quiet entry goes in through H too (appendTo)
+        }
         if (h.entries().isEmpty()) {
             return;
         }
@@ -157,7 +161,8 @@ final class QuietCopy {
      * Points {@code copy}, the copy of jump or switch {@code original}, at {@code to} wherever the
      * original names one of {@code targets}.
      */
-    private static void retarget(AbstractInsnNode original, AbstractInsnNode copy, Set<LabelNode> targets, LabelNode to) {
+    private static void retarget(AbstractInsnNode original, AbstractInsnNode copy, Set<LabelNode> targets,
+                                 LabelNode to) {
         if (copy instanceof JumpInsnNode c) {
             c.label = to;
         } else if (original instanceof TableSwitchInsnNode o && copy instanceof TableSwitchInsnNode c) {
@@ -207,6 +212,11 @@ final class QuietCopy {
         }
         trampoline.add(new InsnNode(Opcodes.ACONST_NULL));
         trampoline.add(new VarInsnNode(Opcodes.ASTORE, array));
+        if (startHeader != null) {
+            // a switching loop at the very start: entering its copy here would be a second way into
+            // the loops, past H; the copy's header has a frame of its own (it is a jump target)
+            trampoline.add(new JumpInsnNode(Opcodes.GOTO, startHeader));
+        }
         code.insert(trampoline);
         m.instructions.add(code);
         m.tryCatchBlocks.addAll(handlers);

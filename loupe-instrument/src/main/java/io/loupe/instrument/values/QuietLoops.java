@@ -40,10 +40,12 @@ final class QuietLoops {
     /**
      * A loop header: the node just before its first instruction (the probed code's check goes right
      * after it, before any probe of that instruction), the label the loop's edges jump to, the first
-     * instruction, its stack map frame (null in a class without frames) and the edges into the loop
-     * from outside it.
+     * instruction, its stack map frame (null in a class without frames), the edges into the loop
+     * from outside it, and whether the loop starts at the method's first instruction (then the
+     * method's entry is one more way in).
      */
-    record Header(AbstractInsnNode anchor, LabelNode label, AbstractInsnNode first, FrameNode frame, List<Entry> entries) {
+    record Header(AbstractInsnNode anchor, LabelNode label, AbstractInsnNode first, FrameNode frame,
+                  List<Entry> entries, boolean atStart) {
     }
 
     /**
@@ -113,7 +115,7 @@ final class QuietLoops {
                 boolean fallsThrough = !ControlFlowGraph.isUnconditional(last) && b + 1 == h;
                 entries.add(new Entry(last, targets, fallsThrough));
             }
-            out.add(new Header(first.getPrevious(), label, first, frame, entries));
+            out.add(new Header(first.getPrevious(), label, first, frame, entries, h == 0));
         }
         return new Found(out, inBodies);
     }

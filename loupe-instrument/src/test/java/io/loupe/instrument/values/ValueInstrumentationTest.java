@@ -1,9 +1,13 @@
 package io.loupe.instrument.values;
 
+import io.loupe.data.meta.LoopMeta;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.instrument.flow.ControlFlowGraph;
+import io.loupe.instrument.flow.Dominators;
+import io.loupe.instrument.flow.LoopForest;
 import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.instrument.instr.InstrumentSettings;
 import io.loupe.instrument.instr.PathSettings;
@@ -223,7 +227,8 @@ class ValueInstrumentationTest {
                 }
                 boolean quiet = recordingCalls(m).contains("quiet");
                 // the check comes first, before the thread's recorders are fetched (only the probed code needs them)
-                assertEquals(quiet, first.getNext() instanceof MethodInsnNode call && call.name.startsWith("quiet"), m.name);
+                assertEquals(quiet, first.getNext() instanceof MethodInsnNode call && call.name.startsWith("quiet"),
+                        m.name);
                 assertEquals(quiet, recordingCalls(m).contains("probed"), m.name);
             }
             long quietBefore = quietActivations();
@@ -254,7 +259,8 @@ class ValueInstrumentationTest {
      * activation. Quiet iterations are credited to the sites in the loop at their executions per
      * iteration (a site run once per iteration is counted to within rounding), quiet activations to
      * the others at theirs (a parameter stays exact). Inner loops do not switch; a constructor with
-     * a loop gets a copy.
+     * a loop gets a copy; every loop of the instrumented code, one at offset 0 included, stays
+     * reducible (C2 gives up on irreducible ones).
      */
     @Test
     void longLoopsSwitchBetweenTheProbesAndTheQuietCopy() throws Exception {
@@ -266,7 +272,18 @@ class ValueInstrumentationTest {
                     assertEquals(List.of("atLoop", "onInt", "onLong", "onRef", "probed", "quiet", "quietEntry").stream()
                             .filter(recordingCalls(m)::contains).toList(), recordingCalls(m), m.name);
                     assertEquals(1, Arrays.stream(m.instructions.toArray())
-                            .filter(i -> i instanceof MethodInsnNode c && c.name.equals("atLoop")).count(), m.name + ": outermost loops only");
+                            .filter(i -> i instanceof MethodInsnNode c && c.name.equals("atLoop")).count(),
+                            m.name + ": outermost loops only");
+                }
+            }
+            // the probed header is the one way into both versions of each loop: every loop stays reducible
+            Instrumented c = Instrumented.of("io.loupe.instrument.values.generated.Countdown", countdown(), CONVERGENT);
+            for (Instrumented i : List.of(l, c)) {
+                for (MethodNode m : Bytecode.classNode(i.bytes).methods) {
+                    ControlFlowGraph g = ControlFlowGraph.build(m);
+                    for (LoopMeta loop : LoopForest.of(g, Dominators.of(g)).loops()) {
+                        assertTrue(loop.reducible(), m.name + ": a loop at block " + loop.header() + " is irreducible");
+                    }
                 }
             }
             long quietBefore = stat("values.quietIterations");

@@ -36,7 +36,7 @@ public final class QuietMethods {
     private static int[] length = new int[0];
     private static SiteRecorder[] owner = new SiteRecorder[0];
 
-    /** First site ids of the methods that switch versions in loops, and the sites that run per iteration of those loops. */
+    /** First site ids of the methods that switch versions in loops; the sites that run per iteration of those loops. */
     private static final BitSet SWITCHING = new BitSet();
     private static final BitSet ITERATED = new BitSet();
 

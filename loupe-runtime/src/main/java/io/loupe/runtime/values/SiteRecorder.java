@@ -136,7 +136,7 @@ public final class SiteRecorder {
      * probes, in a method whose loops switch versions at their headers ({@code Values.atLoop}).
      */
     long laps;
-    /** First site only: quiet activations and loop iterations credited to this thread's sites, and the quiet periods they began. */
+    /** First site only: quiet activations and loop iterations credited to this thread's sites; quiet periods begun. */
     private long quietEntries;
     private long quietLaps;
     private long quietPeriods;
@@ -532,7 +532,7 @@ public final class SiteRecorder {
         return quietEntries + (switching ? QuietMethods.enteredUnder(site, this) : QuietMethods.under(site, this));
     }
 
-    /** First site only: the iterations of the method's switching loops credited to this thread, with probes or quiet. */
+    /** First site only: iterations of the method's switching loops credited to this thread, probed or quiet. */
     long iterations() {
         return laps + quietIterations();
     }
