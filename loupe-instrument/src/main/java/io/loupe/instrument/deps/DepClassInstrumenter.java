@@ -5,6 +5,7 @@ import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.instrument.flow.UninitializedObjects;
 import io.loupe.instrument.instr.BytecodeCheck;
+import io.loupe.instrument.instr.HandlerPrefixes;
 import io.loupe.instrument.instr.CodeSizes;
 import io.loupe.runtime.deps.DepRegistry;
 import io.loupe.runtime.deps.ShadowField;
@@ -145,7 +146,9 @@ public final class DepClassInstrumenter {
                 }
                 MethodNode m = copy.methods.get(p.index);
                 try {
+                    HandlerPrefixes handlers = HandlerPrefixes.of(m);
                     new DepProbeInserter(m, p.sites, p.ids, frames).insert();
+                    handlers.uncover(m);
                 } catch (RuntimeException e) {
                     warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: " + e);
                     failed = p.index;

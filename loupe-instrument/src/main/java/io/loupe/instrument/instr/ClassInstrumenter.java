@@ -210,6 +210,11 @@ public final class ClassInstrumenter {
         boolean arrays = false;   // a class-local method with loops, which needs ClassCounters.COUNTERS
         Set<Integer> quieted = new HashSet<>();   // quiet methods (QuietCopy)
         Set<String> rewritten = new HashSet<>();   // name + desc of the methods given probes
+        List<Map.Entry<MethodNode, HandlerPrefixes>> handlers = new ArrayList<>();
+        for (int j = 0; j < withCode.size(); j++) {
+            MethodNode m = cn.methods.get(withCode.get(j));
+            handlers.add(Map.entry(m, HandlerPrefixes.of(m)));
+        }
         for (int j = 0; j < withCode.size(); j++) {
             MethodNode m = cn.methods.get(withCode.get(j));
             int id = base + j;
@@ -290,6 +295,7 @@ public final class ClassInstrumenter {
         if (!changed) {
             return new Attempt(null, metas, arraySizes, null, -1, false);
         }
+        handlers.forEach(e -> e.getValue().uncover(e.getKey()));
         ClassSlots.Layout layout = null;
         if (!slots.isEmpty()) {
             ClassCounters.addTo(cn, classKey, (cn.version & 0xffff) >= Opcodes.V1_6, arrays);
