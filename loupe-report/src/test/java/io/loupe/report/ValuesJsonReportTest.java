@@ -117,7 +117,8 @@ class ValuesJsonReportTest {
     @Test
     void quiet_method_figures_are_there_for_a_convergent_profile() throws IOException {
         io.loupe.analysis.values.ValueProfileBuilder b = new io.loupe.analysis.values.ValueProfileBuilder().convergent()
-                .stat("values.quietMethodActivations", 4000).stat("values.quietActivations", 3000).stat("values.quietPeriods", 12);
+                .stat("values.quietMethodActivations", 4000).stat("values.quietActivations", 3000).stat("values.quietPeriods", 12)
+                .stat("values.quietMethodIterations", 1000).stat("values.quietIterations", 900);
         int s = b.param(3);
         b.entry(s, 1000, 100, 1000, 90, 2, 1, "7", 900);
         Map<String, Object> r = parse(b.build());
@@ -125,6 +126,9 @@ class ValuesJsonReportTest {
         assertEquals(3000L, at(r, "values", "summary", "convergence", "quietActivations"));
         assertEquals(0.75, at(r, "values", "summary", "convergence", "quietShare"));
         assertEquals(12L, at(r, "values", "summary", "convergence", "quietPeriods"));
+        assertEquals(1000L, at(r, "values", "summary", "convergence", "quietLoopIterations"));
+        assertEquals(900L, at(r, "values", "summary", "convergence", "quietIterations"));
+        assertEquals(0.9, at(r, "values", "summary", "convergence", "quietIterationShare"));
         Map<String, Object> full = parse(SampleValues.profile());
         assertFalse(((Map<?, ?>) at(full, "values", "summary", "convergence")).containsKey("quietShare"));
     }

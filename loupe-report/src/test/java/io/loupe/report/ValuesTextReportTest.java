@@ -129,6 +129,11 @@ class ValuesTextReportTest {
         r = text(b.build(), 10);
         assertTrue(r.contains("  quiet     3,000 of 4,000 activations of quiet methods ran without probes (75.0%, 12 quiet"
                 + " periods)"), r);
+        assertFalse(r.contains("  loops  "), "no loop switched versions");
+        b.stat("values.quietMethodIterations", 1000).stat("values.quietIterations", 900);
+        r = text(b.build(), 10);
+        assertTrue(r.contains("  loops     900 of 1,000 iterations of the outermost loops where quiet methods switch ran"
+                + " without probes (90.0%)"), r);
     }
 
     @Test
