@@ -1,6 +1,7 @@
 package io.loupe.instrument.instr;
 
 import io.loupe.data.values.SiteKind;
+import io.loupe.instrument.DefiningLoader;
 import io.loupe.instrument.deps.ShadowFields;
 import io.loupe.instrument.values.ValueSettings;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,7 +73,7 @@ class HandlerPrefixesTest {
         if (profiler.equals("deps")) {
             return;   // dependence probes need the runtime configured; the others run as they are
         }
-        Class<?> c = new Loader(Map.of(Guarded.class.getName(),
+        Class<?> c = new DefiningLoader(Map.of(Guarded.class.getName(),
                 new ClassInstrumenter(settings, w -> { }, ShadowFields.NONE, true).instrument(bytes(Guarded.class))))
                 .loadClass(Guarded.class.getName());
         Object g = c.getConstructor().newInstance();
@@ -140,28 +141,6 @@ class HandlerPrefixesTest {
                 r *= 2;
             }
             return r;
-        }
-    }
-
-    /** Defines the given classes itself. */
-    private static final class Loader extends ClassLoader {
-        private final Map<String, byte[]> classes;
-
-        Loader(Map<String, byte[]> classes) {
-            super(HandlerPrefixesTest.class.getClassLoader());
-            this.classes = classes;
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            synchronized (getClassLoadingLock(name)) {
-                byte[] b = classes.get(name);
-                if (b == null) {
-                    return super.loadClass(name, resolve);
-                }
-                Class<?> c = findLoadedClass(name);
-                return c != null ? c : defineClass(name, b, 0, b.length);
-            }
         }
     }
 }

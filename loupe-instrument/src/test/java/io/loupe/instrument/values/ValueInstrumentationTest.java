@@ -5,6 +5,7 @@ import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.instrument.DefiningLoader;
 import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.flow.Dominators;
 import io.loupe.instrument.flow.LoopForest;
@@ -573,7 +574,7 @@ class ValueInstrumentationTest {
             for (ValueSiteMeta s : sites) {
                 assertEquals(s, ValueSiteRegistry.get(s.id()), "every reserved id is registered");
             }
-            Loader loader = new Loader(Map.of(name, out));
+            DefiningLoader loader = new DefiningLoader(Map.of(name, out));
             StringWriter errors = new StringWriter();
             CheckClassAdapter.verify(new ClassReader(out), loader, false, new PrintWriter(errors));
             assertEquals("", errors.toString(), "ASM's verifier");
@@ -616,32 +617,10 @@ class ValueInstrumentationTest {
         }
     }
 
-    /** Defines the given classes itself; everything else (the JDK, Loupe's runtime) comes from the test's loader. */
-    private static final class Loader extends ClassLoader {
-        private final Map<String, byte[]> classes;
-
-        Loader(Map<String, byte[]> classes) {
-            super(ValueInstrumentationTest.class.getClassLoader());
-            this.classes = classes;
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            synchronized (getClassLoadingLock(name)) {
-                byte[] b = classes.get(name);
-                if (b == null) {
-                    return super.loadClass(name, resolve);
-                }
-                Class<?> c = findLoadedClass(name);
-                return c != null ? c : defineClass(name, b, 0, b.length);
-            }
-        }
-    }
-
     @Test
     void theLoaderReallyDefinesAFreshClass() throws Exception {
         Instrumented k = Instrumented.of(Kinds.class, VALUES);
         assertFalse(k.type == Kinds.class);
-        assertTrue(k.type.getClassLoader() instanceof Loader);
+        assertTrue(k.type.getClassLoader() instanceof DefiningLoader);
     }
 }
