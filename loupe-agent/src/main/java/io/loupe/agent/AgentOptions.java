@@ -41,6 +41,7 @@ public final class AgentOptions {
         KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far (at least 8 intervals). Default: 0.25");
         KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
         KEYS.put("verify", "check instrumented code before the JVM sees it; a method that fails is left as it was (true or false). Default: true");
+        KEYS.put("instrumenter.c2", "true to let HotSpot's C2 compile Loupe's instrumenter too; by default C1 alone does, leaving C2 to the program (true or false). Default: false");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
         KEYS.put("help", "print this help on stderr and exit");
     }
@@ -84,6 +85,7 @@ public final class AgentOptions {
     private String depsMode = "camp";
     private boolean verbose;
     private boolean verify = true;
+    private boolean instrumenterC2 = false;
     private boolean help;
 
     /** Parses an option string; null or empty means all defaults. */
@@ -191,6 +193,7 @@ public final class AgentOptions {
             }
             case "verbose" -> verbose = bool(key, value);
             case "verify" -> verify = bool(key, value);
+            case "instrumenter.c2" -> instrumenterC2 = bool(key, value);
             case "help" -> help = bool(key, value);
             default -> throw new AssertionError(key);
         }
@@ -381,6 +384,11 @@ public final class AgentOptions {
         return verify;
     }
 
+    /** True if C2 may compile Loupe's instrumenter ({@link InstrumenterCompilation}). */
+    public boolean instrumenterC2() {
+        return instrumenterC2;
+    }
+
     /** True if the options asked for help. */
     public boolean help() {
         return help;
@@ -436,6 +444,9 @@ public final class AgentOptions {
         }
         if (!verify) {
             j.add("verify=false");
+        }
+        if (instrumenterC2) {
+            j.add("instrumenter.c2=true");
         }
         if (verbose) {
             j.add("verbose=true");

@@ -43,6 +43,9 @@ final class AgentStart {
         ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options), Warnings::warn, shadowFields,
                 options.verify());
         inst.addTransformer(new LoupeTransformer(filter, instrumenter, options.verbose()), false);
+        if (!options.instrumenterC2()) {
+            InstrumenterCompilation.keepC2Off();
+        }
     }
 
     /**

@@ -45,6 +45,23 @@ class AgentOptionsTest {
     }
 
     @Test
+    void c2LeavesTheInstrumenterAloneUnlessAskedTo() {
+        assertFalse(AgentOptions.parse("k=2").instrumenterC2());
+        AgentOptions on = AgentOptions.parse("k=2,instrumenter.c2=true");
+        assertTrue(on.instrumenterC2());
+        assertTrue(AgentOptions.parse(on.toString()).instrumenterC2());
+        assertFalse(AgentOptions.parse("k=2").toString().contains("instrumenter.c2"));
+        var e = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("instrumenter.c2=yes"));
+        assertTrue(e.getMessage().contains("instrumenter.c2"), e.getMessage());
+    }
+
+    /** The directive parses and HotSpot takes it (the test JVM's C2 then leaves those packages alone too). */
+    @Test
+    void hotSpotTakesTheCompilerDirective() {
+        assertTrue(InstrumenterCompilation.addDirective());
+    }
+
+    @Test
     void optionsRoundTripThroughTheirString() {
         AgentOptions o = AgentOptions.parse("k=8,include=x.*;y.?,paths.trivial=true");
         assertEquals(o.toString(), AgentOptions.parse(o.toString()).toString());
