@@ -65,12 +65,12 @@ public final class HandlerPrefixes {
         for (TryCatchBlockNode t : m.tryCatchBlocks) {
             AbstractInsnNode first = firstOfHandler.get(t.handler);
             Integer h = at.get(t.handler);
-            if (first == null || h == null || !at.containsKey(first) || !insertedBetween(t.handler, first)
+            if (first == null || h == null || !at.containsKey(first) || !instructionBetween(t.handler, first)
                     || at.get(t.start) > h || h >= at.get(t.end)) {
                 out.add(t);
                 continue;
             }
-            if (t.start != t.handler && at.get(t.start) < h) {
+            if (instructionBetween(t.start, t.handler)) {   // a range must not be empty
                 out.add(copy(t, t.start, t.handler));
             }
             LabelNode resume = new LabelNode();
@@ -82,9 +82,9 @@ public final class HandlerPrefixes {
         m.tryCatchBlocks = out;
     }
 
-    /** True if an instruction lies between {@code label} and {@code first} (which follows it). */
-    private static boolean insertedBetween(LabelNode label, AbstractInsnNode first) {
-        for (AbstractInsnNode n = label.getNext(); n != null && n != first; n = n.getNext()) {
+    /** True if an instruction lies from {@code from} up to {@code to} (which follows it), {@code to} excluded. */
+    private static boolean instructionBetween(AbstractInsnNode from, AbstractInsnNode to) {
+        for (AbstractInsnNode n = from; n != null && n != to; n = n.getNext()) {
             if (n.getOpcode() >= 0) {
                 return true;
             }

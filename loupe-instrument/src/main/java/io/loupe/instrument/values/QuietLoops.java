@@ -68,6 +68,9 @@ final class QuietLoops {
 
     /** The headers of {@code m}'s outermost natural loops, with their bodies' instructions. */
     static Found of(MethodNode m) {
+        if (!QuietCopy.hasBackwardJump(m)) {
+            return new Found(List.of(), Set.of());   // no loop: no graph to build (most quiet methods)
+        }
         ControlFlowGraph g = ControlFlowGraph.build(m);
         if (g.hasSubroutines()) {
             return new Found(List.of(), Set.of());
