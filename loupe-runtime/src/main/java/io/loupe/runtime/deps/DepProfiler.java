@@ -58,12 +58,54 @@ public final class DepProfiler {
         return recursionLoop.applyAsInt(callSite);
     }
 
-    /** A new thread's state (to be used by that thread only), registered so its data outlives it. */
+    /**
+     * A new thread's state (to be used by that thread only), registered so its data outlives it.
+     * The second thread switches the profile to shared histories ({@link #shared()}) before it
+     * gets its state, so it never touches a history without the history's lock.
+     */
     public DepThread newThread() {
         synchronized (threads) {
+            if (!shared && !threads.isEmpty()) {
+                share();
+            }
             DepThread t = new DepThread(this, threads.size());
             threads.add(t);
             return t;
+        }
+    }
+
+    /**
+     * Whether more than one thread has had a state: until then the one thread updates histories
+     * without taking their locks (docs/deps.md, "History and deduplication", *One thread, no
+     * lock*). Read on every access: a plain load on x86, never hoisted (volatile).
+     */
+    boolean shared() {
+        return shared;
+    }
+
+    private volatile boolean shared;
+
+    /**
+     * Turns on the histories' locks for good. The threads that already have a state may be in the
+     * middle of an update that began without the lock, having read {@link #shared} before it
+     * changed; each is brought to a safepoint or handshake of the JVM (its stack trace taken),
+     * which makes its stores — its {@link DepThread#busy} flag among them — visible here and makes
+     * every later read of {@code shared} on that thread see the change, and then awaited until it
+     * is out of that update (an update never blocks: it ends in a few instructions). A thread
+     * that is not in an update then, or that is this one, has nothing to finish.
+     */
+    @SuppressWarnings("removal")   // doPrivileged: a program's security manager must not stop the profiler
+    private void share() {
+        shared = true;
+        for (DepThread t : threads) {
+            Thread owner = t.owner;
+            if (owner == Thread.currentThread() || !owner.isAlive()) {
+                continue;
+            }
+            java.security.AccessController.doPrivileged((java.security.PrivilegedAction<Object>) owner::getStackTrace);
+            while (t.busy()) {
+                Thread.onSpinWait();
+            }
         }
     }
 

@@ -54,6 +54,24 @@ public final class DepThread {
     final DepTable table = new DepTable();
     final LoopCounts loops = new LoopCounts();
 
+    private static final java.lang.invoke.VarHandle BUSY;
+
+    static {
+        try {
+            BUSY = java.lang.invoke.MethodHandles.lookup().findVarHandle(DepThread.class, "busy", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * 1 while this thread updates a history before the profile is {@link DepProfiler#shared()}:
+     * set before that flag is read, cleared after the update, and read by the thread that shares
+     * the profile (once the JVM has brought this one to a safepoint) to wait for the update to end.
+     */
+    @SuppressWarnings("unused")   // through BUSY
+    private int busy;
+
     private long clock;
     /** Serial of the current access, so a dependence counts once per destination access. */
     long access;
@@ -152,6 +170,21 @@ public final class DepThread {
     /** The current loop-stack depth. */
     public int loopDepth() {
         return depth;
+    }
+
+    /** Marks the start of a history update ({@link LocationHistory#access}): an opaque store, no fence. */
+    void enterUpdate() {
+        BUSY.setOpaque(this, 1);
+    }
+
+    /** Marks its end: a release store, so the update's writes are visible before the mark is gone. */
+    void exitUpdate() {
+        BUSY.setRelease(this, 0);
+    }
+
+    /** Whether this thread is in an update (read by another thread: volatile). */
+    boolean busy() {
+        return (int) BUSY.getVolatile(this) != 0;
     }
 
     long tick() {

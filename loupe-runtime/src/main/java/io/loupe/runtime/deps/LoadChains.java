@@ -92,6 +92,44 @@ final class LoadChains {
         return loads - dead;
     }
 
+    /**
+     * Whether the entries are well formed (for tests, with the threads quiet): every live entry lies
+     * on exactly one key's chain, each head's length is its chain's, and the free list holds the
+     * dead entries. Two threads updating the chains at once, which the history's lock prevents,
+     * break this.
+     */
+    boolean consistent() {
+        int live = 0;
+        int onChains = 0;
+        for (int e = 0; e < loads; e++) {
+            if (d[e * W + KEY] < 0) {
+                continue;
+            }
+            live++;
+            int n = chain(e);
+            if (n == 0) {
+                continue;
+            }
+            int walked = 0;
+            for (int p = e; p >= 0; p = prev(p)) {
+                if (p >= loads || d[p * W + KEY] != d[e * W + KEY] || thread(p) != thread(e) || ++walked > n) {
+                    return false;
+                }
+            }
+            if (walked != n) {
+                return false;
+            }
+            onChains += n;
+        }
+        int freed = 0;
+        for (int f = free; f >= 0; f = prev(f)) {
+            if (f >= loads || d[f * W + KEY] >= 0 || ++freed > dead) {
+                return false;
+            }
+        }
+        return live == loads - dead && onChains == live && freed == dead;
+    }
+
     /** At a store: the WAR dependences of store {@code site} on every live entry, then no entries. */
     void storeAfter(DepThread t, int site, int ctx, long serial) {
         for (int e = 0; e < loads; e++) {

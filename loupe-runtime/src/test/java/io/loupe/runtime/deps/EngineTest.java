@@ -291,4 +291,76 @@ class EngineTest {
         long raws = p.dependences().stream().filter(d -> d.type() == DepType.RAW).mapToLong(Dependence::count).sum();
         assertEquals((long) threads * n, raws);
     }
+
+    @Test
+    void theSecondThreadTurnsTheLocksOnWhileTheFirstRunsWithoutThemAndNoAccessIsLost() throws Exception {
+        DepProfiler p = new DepProfiler(DepMode.CAMP, cs -> 100 + cs);
+        LocationHistory[] xs = new LocationHistory[4];
+        for (int j = 0; j < xs.length; j++) {
+            xs[j] = new LocationHistory();
+        }
+        int rounds = 100_000;
+        CountDownLatch unlocked = new CountDownLatch(1);
+        long[] loads = new long[2];
+        long[] stores = new long[2];
+        Runnable work = () -> {
+            DepThread t = p.newThread();
+            int me = t.id();
+            if (me == 0) {
+                for (LocationHistory x : xs) {
+                    t.store(x, 50);   // every later load follows a store, and every later store has a WAW
+                }
+                stores[0] += xs.length;
+                assertTrue(!p.shared());
+                unlocked.countDown();
+            }
+            t.enterLoop(1);
+            for (int k = 0; k < rounds; k++) {
+                for (int j = 0; j < xs.length; j++) {
+                    t.enterCall(j % 3, 7);   // contexts and sites vary, so chains and indexes grow
+                    t.load(xs[j], k % 5);
+                    t.load(xs[(j * 7 + k) % xs.length], 5 + me);
+                    t.exitCall();
+                    loads[me] += 2;
+                    if ((k + j) % 4 == 0) {
+                        t.store(xs[j], 10 + me);
+                        stores[me]++;
+                    }
+                }
+                t.nextIteration();
+            }
+        };
+        List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread first = new Thread(work);
+        first.setUncaughtExceptionHandler((th, e) -> failures.add(e));
+        first.start();
+        unlocked.await();
+        Thread second = new Thread(work);   // starts while the first updates histories without their locks
+        second.setUncaughtExceptionHandler((th, e) -> failures.add(e));
+        second.start();
+        first.join();
+        second.join();
+        assertEquals(List.of(), failures);
+        for (LocationHistory x : xs) {
+            assertTrue(x.consistent());   // two threads updating one history at once break its chains
+        }
+        assertTrue(p.shared());
+        List<Dependence> deps = p.dependences();
+        long raw = deps.stream().filter(d -> d.type() == DepType.RAW).mapToLong(Dependence::count).sum();
+        long waw = deps.stream().filter(d -> d.type() == DepType.WAW).mapToLong(Dependence::count).sum();
+        assertEquals(loads[0] + loads[1], raw);   // one RAW per load: from the location's last store
+        assertEquals(stores[0] + stores[1] - xs.length, waw);   // one WAW per store but the first
+    }
+
+    @Test
+    void oneThreadNeverSharesItsHistories() {
+        DepProfiler p = new DepProfiler(DepMode.LAMP, cs -> 100 + cs);
+        DepThread t = p.newThread();
+        LocationHistory x = new LocationHistory();
+        t.store(x, 1);
+        t.load(x, 2);
+        assertTrue(!p.shared());
+        p.newThread();   // a second state on the same thread: shared, with nothing to wait for
+        assertTrue(p.shared());
+    }
 }
