@@ -32,10 +32,13 @@ final class ChildJvm {
     }
 
     /**
-     * The command line: {@code java -Xms<heap> -Xmx<heap> -XX:+UseParallelGC [-javaagent:…] -cp
-     * <class path> <driver> <size>}. A fixed heap and collector for every configuration remove
-     * most run-to-run variation in GC work (heap sizing otherwise follows allocation, which
-     * instrumentation changes).
+     * The command line: {@code java -Xms<heap> -Xmx<heap> -XX:+UseParallelGC
+     * -XX:-DontCompileHugeMethods [-javaagent:…] -cp <class path> <driver> <size>}. A fixed heap and
+     * collector for every configuration remove most run-to-run variation in GC work (heap sizing
+     * otherwise follows allocation, which instrumentation changes). Huge methods are compiled as
+     * {@code bin/loupe run} has them compiled (its {@code JavaCommand}), in every configuration:
+     * probes can take a method past HotSpot's limit, and the uninstrumented run gets the same
+     * flags as the others.
      */
     List<String> command(Workload workload, Size size, Optional<String> javaagent) {
         var command = new ArrayList<String>();
@@ -43,6 +46,7 @@ final class ChildJvm {
         command.add("-Xms" + heap);
         command.add("-Xmx" + heap);
         command.add("-XX:+UseParallelGC");
+        command.add("-XX:-DontCompileHugeMethods");
         javaagent.ifPresent(command::add);
         command.add("-cp");
         command.add(classPath);

@@ -57,11 +57,11 @@ class RunCommandTest {
     }
 
     @Test
-    void the_command_is_the_cli_s_own_java_with_the_agent_then_the_program() {
+    void the_command_is_the_cli_s_own_java_compiling_huge_methods_with_the_agent_then_the_program() {
         Path home = Path.of("/opt/jdk");
         List<String> command = JavaCommand.of(home, Path.of("/loupe/loupe-agent.jar"), "profile=paths,k=2,out=a.prof",
                 List.of("-Xmx1g", "-cp", "app.jar", "com.example.Main", "arg"));
-        assertEquals(List.of(JavaCommand.javaBinary(home).toString(),
+        assertEquals(List.of(JavaCommand.javaBinary(home).toString(), "-XX:-DontCompileHugeMethods",
                 "-javaagent:/loupe/loupe-agent.jar=profile=paths,k=2,out=a.prof",
                 "-Xmx1g", "-cp", "app.jar", "com.example.Main", "arg"), command);
         assertTrue(JavaCommand.javaBinary(home).startsWith(home.resolve("bin")));

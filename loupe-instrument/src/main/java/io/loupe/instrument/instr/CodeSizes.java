@@ -73,7 +73,7 @@ public final class CodeSizes {
                 warnings.add(className + "." + key + " grew from " + was + " to " + is
                         + " bytes of bytecode, past HotSpot's limit of " + HUGE
                         + " for compiling (HugeMethodLimit): it runs interpreted unless the JVM gets"
-                        + " -XX:-DontCompileHugeMethods");
+                        + " -XX:-DontCompileHugeMethods (bin/loupe run gives it)");
             }
         }
         return warnings;

@@ -114,7 +114,8 @@ class CodeSizesTest {
         assertTrue(grown > CodeSizes.HUGE, "s1330 grew to " + grown);
         assertTrue(CodeSizes.of(out).get("s300(I)I") < CodeSizes.HUGE);
         assertEquals(List.of("g.Grown.s1330(I)I grew from 5322 to " + grown + " bytes of bytecode, past HotSpot's limit of 8000"
-                + " for compiling (HugeMethodLimit): it runs interpreted unless the JVM gets -XX:-DontCompileHugeMethods"),
+                + " for compiling (HugeMethodLimit): it runs interpreted unless the JVM gets -XX:-DontCompileHugeMethods"
+                + " (bin/loupe run gives it)"),
                 warnings);
     }
 

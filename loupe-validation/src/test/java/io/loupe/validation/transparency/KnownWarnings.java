@@ -11,7 +11,7 @@ final class KnownWarnings {
 
     private static final List<String> ENDINGS = List.of("uninstrumented: JSR/RET subroutines",
             "uninstrumented: its code would exceed 64 KiB",
-            "it runs interpreted unless the JVM gets -XX:-DontCompileHugeMethods");
+            "it runs interpreted unless the JVM gets -XX:-DontCompileHugeMethods (bin/loupe run gives it)");
 
     private KnownWarnings() {
     }
