@@ -30,10 +30,10 @@ import io.loupe.data.deps.DepType;
  * JDK). Updates are short and never block, so spinning is cheap; that is the price of never
  * corrupting a history. While only one thread has run instrumented code, no history is shared,
  * and the lock is skipped: the compare-and-swap was 5% (h2) to 15% (scimark) of a single-threaded
- * program's samples under camp. The second thread turns the locks on for good ({@link DepProfiler#newThread}), after
- * making sure that the first is not in the middle of an update that began without its lock.
- * Nothing is allocated in the steady state: the chains' arrays are reused after a store clears
- * them.
+ * program's samples under camp. The second thread turns the locks on for good
+ * ({@link DepProfiler#newThread}), after making sure that the first is not in the middle of an
+ * update that began without its lock. Nothing is allocated in the steady state: the chains'
+ * arrays are reused after a store clears them.
  */
 public sealed class LocationHistory permits ObjectShadow {
 
