@@ -353,7 +353,7 @@ class EngineTest {
     }
 
     @Test
-    void oneThreadNeverSharesItsHistories() {
+    void oneThreadKeepsItsHistoriesUnlockedUntilASecondStateIsMade() {
         DepProfiler p = new DepProfiler(DepMode.LAMP, cs -> 100 + cs);
         DepThread t = p.newThread();
         LocationHistory x = new LocationHistory();
