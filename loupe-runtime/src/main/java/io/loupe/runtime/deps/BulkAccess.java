@@ -63,19 +63,20 @@ public final class BulkAccess {
                 return;
             }
         }
-        LocationHistory[] reads = map.array(src).range(srcPos, n);
-        LocationHistory[] writes = map.array(dst).range(dstPos, n);
+        // the slots, indexed like the arrays (ArrayShadow.histories)
+        LocationHistory[] reads = map.array(src).histories(srcPos, n);
+        LocationHistory[] writes = map.array(dst).histories(dstPos, n);
         if (src == dst) {
-            for (LocationHistory h : reads) {
-                t.load(h, site);
+            for (int i = 0; i < n; i++) {
+                t.load(reads[srcPos + i], site);
             }
-            for (LocationHistory h : writes) {
-                t.store(h, site);
+            for (int i = 0; i < n; i++) {
+                t.store(writes[dstPos + i], site);
             }
         } else {
             for (int i = 0; i < n; i++) {
-                t.load(reads[i], site);
-                t.store(writes[i], site);
+                t.load(reads[srcPos + i], site);
+                t.store(writes[dstPos + i], site);
             }
         }
     }
@@ -93,8 +94,9 @@ public final class BulkAccess {
                 || toIndex > Array.getLength(a) || fromIndex == toIndex) {
             return;
         }
-        for (LocationHistory h : map.array(a).range(fromIndex, toIndex - fromIndex)) {
-            t.store(h, site);
+        LocationHistory[] slots = map.array(a).histories(fromIndex, toIndex - fromIndex);
+        for (int i = fromIndex; i < toIndex; i++) {
+            t.store(slots[i], site);
         }
     }
 
@@ -127,8 +129,9 @@ public final class BulkAccess {
 
     private static void reads(DepThread t, int site, ShadowMap map, Object a, int from, int count) {
         if (count > 0) {
-            for (LocationHistory h : map.array(a).range(from, count)) {
-                t.load(h, site);
+            LocationHistory[] slots = map.array(a).histories(from, count);
+            for (int i = from; i < from + count; i++) {
+                t.load(slots[i], site);
             }
         }
     }

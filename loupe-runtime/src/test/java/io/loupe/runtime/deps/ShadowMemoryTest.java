@@ -248,13 +248,13 @@ class ShadowMemoryTest {
         ArrayIndexOutOfBoundsException e = assertThrows(ArrayIndexOutOfBoundsException.class, () -> s.element(length));
         assertEquals("Index " + length + " out of bounds for length " + length, e.getMessage());
         assertThrows(ArrayIndexOutOfBoundsException.class, () -> s.element(-1));
-        LocationHistory[] all = s.range(0, length);
+        LocationHistory[] all = s.histories(0, length);
         for (int i = 0; i < length; i++) {
             assertSame(hs[i], all[i]);
         }
-        assertEquals(0, s.range(length, 0).length);
-        assertThrows(ArrayIndexOutOfBoundsException.class, () -> s.range(0, length + 1));
-        assertThrows(ArrayIndexOutOfBoundsException.class, () -> s.range(-1, 1));
+        assertEquals(0, s.histories(length, 0).length);
+        assertThrows(ArrayIndexOutOfBoundsException.class, () -> s.histories(0, length + 1));
+        assertThrows(ArrayIndexOutOfBoundsException.class, () -> s.histories(-1, 1));
     }
 
     @Test
@@ -262,10 +262,12 @@ class ShadowMemoryTest {
         ShadowMap m = new ShadowMap();
         int[] a = new int[10];
         LocationHistory h5 = m.element(a, 5);
-        LocationHistory[] r = m.array(a).range(3, 4);
-        assertSame(h5, r[2]);
+        LocationHistory[] r = m.array(a).histories(3, 4);
+        assertSame(h5, r[5]);
         assertEquals(4, m.array(a).size());
-        assertSame(r[0], m.element(a, 3));
+        assertSame(r[3], m.element(a, 3));
+        assertSame(r[6], m.element(a, 6));
+        assertEquals(4, m.array(a).size());
     }
 
     @Test
@@ -377,7 +379,7 @@ class ShadowMemoryTest {
         BulkAccess.arraycopy(t, COPY, m, src, 1, dst, 2, 4);
         assertEquals(4, count(p, DepType.RAW, STORE, COPY));
         assertEquals(4, m.array(dst).size());
-        assertEquals(0, m.array(dst).range(0, 2)[0].loadEntries());
+        assertEquals(0, m.array(dst).histories(0, 2)[0].loadEntries());
         for (int i = 0; i < 6; i++) {
             t.load(m.element(dst, i), LOAD);
         }
