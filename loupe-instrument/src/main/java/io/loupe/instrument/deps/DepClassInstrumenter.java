@@ -68,7 +68,6 @@ public final class DepClassInstrumenter {
         List<MethodNode> methods = new ArrayList<>();
         List<DepSites> models = new ArrayList<>();
         List<Integer> indexes = new ArrayList<>();
-        List<List<LoopRegisters>> registers = new ArrayList<>();
         int accesses = 0, loops = 0, calls = 0;
         for (int i = 0; i < cn.methods.size(); i++) {
             MethodNode m = cn.methods.get(i);
@@ -76,7 +75,6 @@ public final class DepClassInstrumenter {
                 continue;
             }
             DepSites sites;
-            List<LoopRegisters> regs = List.of();
             try {
                 sites = DepSiteFinder.find(cn.name, m);
                 if (sites == DepSites.EMPTY) {
@@ -87,21 +85,12 @@ public final class DepClassInstrumenter {
                 warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: " + e);
                 continue;
             }
-            if (!sites.loops().isEmpty()) {
-                try {
-                    regs = LoopRegisterAnalysis.analyze(cn.name, m);
-                } catch (AnalyzerException | RuntimeException e) {
-                    // the memory profile does not need it: the loops are reported without registers
-                    warnings.accept("no carried register analysis of " + className + "." + m.name + m.desc + ": " + e);
-                }
-            }
             if (sites.accesses().isEmpty() && sites.calls().isEmpty() && sites.loops().isEmpty()) {
                 continue;
             }
             methods.add(m);
             models.add(sites);
             indexes.add(i);
-            registers.add(regs);
             accesses += sites.accesses().size();
             loops += sites.loops().size();
             calls += sites.calls().size();
@@ -113,6 +102,8 @@ public final class DepClassInstrumenter {
         int loop = loops == 0 ? 0 : DepRegistry.reserveLoops(loops);
         int call = calls == 0 ? 0 : DepRegistry.reserveCalls(calls);
         List<Planned> plans = new ArrayList<>();
+        // carried registers are analysed when the profile is written, for the loops that ran
+        DeferredLoopRegisters registers = new DeferredLoopRegisters(original, className, warnings);
         try {
             for (int j = 0; j < methods.size(); j++) {
                 MethodNode m = methods.get(j);
@@ -120,8 +111,11 @@ public final class DepClassInstrumenter {
                 for (AccessSiteMeta meta : sites.accessMeta(site, className, m.name, m.desc, cn.sourceFile)) {
                     DepRegistry.register(meta);
                 }
-                for (DepLoopMeta meta : sites.loopMeta(loop, className, m.name, m.desc, cn.sourceFile, registers.get(j))) {
+                for (DepLoopMeta meta : sites.loopMeta(loop, className, m.name, m.desc, cn.sourceFile)) {
                     DepRegistry.register(meta);
+                }
+                if (!sites.loops().isEmpty()) {
+                    registers.add(indexes.get(j), loop, sites.loops().size());
                 }
                 List<CallSiteMeta> callMetas = sites.callMeta(call, className, m.name, m.desc, cn.sourceFile);
                 for (int c = 0; c < callMetas.size(); c++) {
@@ -134,6 +128,9 @@ public final class DepClassInstrumenter {
             }
         } catch (AnalyzerException e) {
             throw new IllegalStateException(e);   // the finder analysed the same method without complaint
+        }
+        if (!registers.isEmpty()) {
+            DepRegistry.deferRegisters(loop - loops, loops, registers);
         }
         Set<Integer> leftAlone = new HashSet<>();
         while (true) {

@@ -2,7 +2,6 @@ package io.loupe.instrument.deps;
 
 import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
-import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.DepLoopMeta;
 
 import java.util.ArrayList;
@@ -38,29 +37,14 @@ public record DepSites(List<AccessSite> accesses, List<CallSite> calls, List<Loo
         return out;
     }
 
-    /** The loop metadata, ids from {@code firstId} in loop order; parents are ids too. */
-    public List<DepLoopMeta> loopMeta(int firstId, String className, String method, String desc, String sourceFile) {
-        return loopMeta(firstId, className, method, desc, sourceFile, List.of());
-    }
-
     /**
-     * The loop metadata with the carried register dependences of {@link LoopRegisterAnalysis}
-     * ({@code registers}, by loop ordinal; a loop not listed has none).
+     * The loop metadata, ids from {@code firstId} in loop order; parents are ids too. Carried
+     * registers are left out: they are analysed for the loops that ran ({@link DeferredLoopRegisters}).
      */
-    public List<DepLoopMeta> loopMeta(int firstId, String className, String method, String desc, String sourceFile,
-                                      List<LoopRegisters> registers) {
+    public List<DepLoopMeta> loopMeta(int firstId, String className, String method, String desc, String sourceFile) {
         List<DepLoopMeta> out = new ArrayList<>(loops.size());
         for (LoopSite l : loops) {
-            List<CarriedRegisterMeta> carried = new ArrayList<>();
-            for (LoopRegisters r : registers) {
-                if (r.loop() == l.ordinal()) {
-                    for (CarriedRegister c : r.carried()) {
-                        carried.add(new CarriedRegisterMeta(c.slot(), c.name(),
-                                CarriedRegisterMeta.Kind.valueOf(c.kind().name())));
-                    }
-                }
-            }
-            out.add(l.meta(firstId + l.ordinal(), firstId, className, method, desc, sourceFile, carried));
+            out.add(l.meta(firstId + l.ordinal(), firstId, className, method, desc, sourceFile));
         }
         return out;
     }

@@ -1,5 +1,7 @@
 package io.loupe.instrument.deps;
 
+import io.loupe.data.deps.CarriedRegisterMeta;
+
 import java.util.List;
 
 /**
@@ -9,4 +11,11 @@ import java.util.List;
  * @param carried its carried local variables, by slot
  */
 public record LoopRegisters(int loop, List<CarriedRegister> carried) {
+
+    /** The carried registers as the profile keeps them. */
+    public List<CarriedRegisterMeta> meta() {
+        return carried.stream()
+                .map(c -> new CarriedRegisterMeta(c.slot(), c.name(), CarriedRegisterMeta.Kind.valueOf(c.kind().name())))
+                .toList();
+    }
 }

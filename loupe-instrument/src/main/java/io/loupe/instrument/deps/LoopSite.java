@@ -1,6 +1,5 @@
 package io.loupe.instrument.deps;
 
-import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.DepLoopMeta;
 
 import java.util.List;
@@ -47,13 +46,7 @@ public record LoopSite(int ordinal, int header, int position, int line, int pare
      * (the parent's id is {@code firstId + parent}).
      */
     public DepLoopMeta meta(int id, int firstId, String className, String method, String desc, String sourceFile) {
-        return meta(id, firstId, className, method, desc, sourceFile, List.of());
-    }
-
-    /** As {@link #meta(int, int, String, String, String, String)}, with the loop's carried register dependences. */
-    public DepLoopMeta meta(int id, int firstId, String className, String method, String desc, String sourceFile,
-                            List<CarriedRegisterMeta> registers) {
         return new DepLoopMeta(id, className, method, desc, sourceFile, line, ordinal,
-                parent < 0 ? -1 : firstId + parent, false, registers);
+                parent < 0 ? -1 : firstId + parent, false);
     }
 }

@@ -2,12 +2,17 @@ package io.loupe.runtime.deps;
 
 import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
+import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.DepLoopMeta;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Static metadata of the dependence profiler and the ids the instrumenter hands out: access sites,
@@ -38,6 +43,8 @@ public final class DepRegistry {
     private static final Map<String, Integer> CALLEES = new HashMap<>();
     /** Per call-site id: the loop id of its recursion pseudo-loop, or 0 before one is needed (ids + 1). */
     private static int[] recursionLoops = new int[64];
+    /** Per loop id: where its carried registers come from, until {@link #resolveRegisters} asked it. */
+    private static final Map<Integer, LoopRegisterSource> DEFERRED = new HashMap<>();
 
     private DepRegistry() {
     }
@@ -75,6 +82,46 @@ public final class DepRegistry {
 
     public static synchronized void register(DepLoopMeta meta) {
         set(LOOPS, meta.id(), meta, "loop");
+    }
+
+    /**
+     * Loops {@code [firstLoop, firstLoop + count)}, registered without carried registers, get
+     * them from {@code source} when the profile is written, if they ran ({@link #resolveRegisters}).
+     */
+    public static synchronized void deferRegisters(int firstLoop, int count, LoopRegisterSource source) {
+        for (int i = firstLoop; i < firstLoop + count; i++) {
+            DEFERRED.put(i, source);
+        }
+    }
+
+    /**
+     * Gives the loops among {@code loops} whose registers were deferred their carried registers,
+     * one analysis per source, outside the registry's lock (a class loading meanwhile is not held
+     * up). A loop asked once is not asked again.
+     */
+    public static void resolveRegisters(Collection<Integer> loops) {
+        Map<LoopRegisterSource, Set<Integer>> asks = new LinkedHashMap<>();
+        synchronized (DepRegistry.class) {
+            for (int id : loops) {
+                LoopRegisterSource source = DEFERRED.remove(id);
+                if (source != null) {
+                    asks.computeIfAbsent(source, k -> new TreeSet<>()).add(id);
+                }
+            }
+        }
+        for (var ask : asks.entrySet()) {
+            Map<Integer, List<CarriedRegisterMeta>> found = ask.getKey().registers(ask.getValue());
+            synchronized (DepRegistry.class) {
+                for (int id : ask.getValue()) {
+                    List<CarriedRegisterMeta> registers = found.get(id);
+                    DepLoopMeta m = LOOPS.get(id);
+                    if (registers != null && !registers.isEmpty() && m != null) {
+                        LOOPS.set(id, new DepLoopMeta(m.id(), m.className(), m.method(), m.desc(), m.sourceFile(),
+                                m.line(), m.index(), m.parent(), m.recursion(), registers));
+                    }
+                }
+            }
+        }
     }
 
     /** Registers call site {@code meta}, the {@code ordinal}-th call site of its method. */

@@ -191,6 +191,8 @@ public final class ProfileDumper {
     private static DepsProfile collectDeps(DepProfiler profiler, Map<String, Long> stats) {
         List<Dependence> dependences = profiler.dependences();
         List<LoopRecord> loops = profiler.loops();
+        // the carried registers of the loops that ran (analysed now: DepRegistry.deferRegisters)
+        DepRegistry.resolveRegisters(loops.stream().map(LoopRecord::loop).distinct().toList());
         List<ContextNode> contexts = profiler.contexts();
         stats.put("deps.threads", (long) profiler.threadCount());
         stats.put("deps.accesses", profiler.accesses());
