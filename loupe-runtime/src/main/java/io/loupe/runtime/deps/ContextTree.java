@@ -3,6 +3,7 @@ package io.loupe.runtime.deps;
 import io.loupe.data.deps.ContextNode;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -28,6 +29,8 @@ public final class ContextTree {
     public static final class Node {
         public final int id;
         public final Node parent;
+        /** The parent's id, or -1 for the root: a thread's context cache compares it without loading the parent. */
+        final int parentId;
         public final ContextNode.Kind kind;
         public final int site;
         /** Open-addressing table of children, power-of-two length, linear probing; null slots are free. */
@@ -37,18 +40,25 @@ public final class ContextTree {
         private Node(int id, Node parent, ContextNode.Kind kind, int site) {
             this.id = id;
             this.parent = parent;
+            this.parentId = parent == null ? -1 : parent.id;
             this.kind = kind;
             this.site = site;
         }
     }
 
     private final Object lock = new Object();
-    private final List<Node> nodes = new ArrayList<>();   // guarded by lock, indexed by id
+    /**
+     * Every node by id, the first {@link #count} slots used: written under the lock and, when
+     * grown, published whole through the volatile field, so {@link #node} reads it without the lock.
+     */
+    private volatile Node[] nodes = new Node[64];
+    private int count;   // guarded by lock
     private final Node root;
 
     public ContextTree() {
         root = new Node(0, null, ContextNode.Kind.ROOT, -1);
-        nodes.add(root);
+        nodes[0] = root;
+        count = 1;
     }
 
     public Node root() {
@@ -97,8 +107,15 @@ public final class ContextTree {
             if (n != null) {
                 return n;
             }
-            n = new Node(nodes.size(), parent, kind, site);
-            nodes.add(n);
+            n = new Node(count, parent, kind, site);
+            Node[] all = nodes;
+            if (count == all.length) {
+                all = Arrays.copyOf(all, count * 2);
+                all[count++] = n;
+                nodes = all;
+            } else {
+                all[count++] = n;
+            }
             if (table == null || (parent.childCount + 1) * 4 > table.length * 3) {
                 // grow to keep probes short, then publish the whole new table at once
                 Node[] grown = new Node[table == null ? 4 : table.length * 2];
@@ -129,25 +146,38 @@ public final class ContextTree {
         table[i] = n;
     }
 
-    /** The node with the given id (for tests and reports; takes the lock). */
+    /**
+     * The node with id {@code id}, which must exist. Without the lock when the published array
+     * already shows it (a node created by another thread may not be in the array this thread reads
+     * yet: then under the lock).
+     */
     public Node node(int id) {
+        Node[] all = nodes;
+        Node n = id < all.length ? all[id] : null;
+        if (n != null) {
+            return n;
+        }
         synchronized (lock) {
-            return nodes.get(id);
+            if (id < 0 || id >= count) {
+                throw new IllegalArgumentException("no context node " + id);
+            }
+            return nodes[id];
         }
     }
 
     public int size() {
         synchronized (lock) {
-            return nodes.size();
+            return count;
         }
     }
 
     /** Every node so far, by id; a parent always precedes its children. */
     public List<ContextNode> snapshot() {
         synchronized (lock) {
-            List<ContextNode> out = new ArrayList<>(nodes.size());
-            for (Node n : nodes) {
-                out.add(new ContextNode(n.id, n.parent == null ? -1 : n.parent.id, n.kind, n.site));
+            List<ContextNode> out = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                Node n = nodes[i];
+                out.add(new ContextNode(n.id, n.parentId, n.kind, n.site));
             }
             return out;
         }
