@@ -23,19 +23,22 @@ final class ChildJvm {
 
     private final Path java;
     private final String heap;
+    private final Collector gc;
     private final String classPath;
 
-    ChildJvm(Path java, String heap, String classPath) {
+    ChildJvm(Path java, String heap, Collector gc, String classPath) {
         this.java = java;
         this.heap = heap;
+        this.gc = gc;
         this.classPath = classPath;
     }
 
     /**
      * The command line: {@code java -Xms<heap> -Xmx<heap> -XX:+UseParallelGC
-     * -XX:-DontCompileHugeMethods [-javaagent:…] -cp <class path> <driver> <size>}. A fixed heap and
-     * collector for every configuration remove most run-to-run variation in GC work (heap sizing
-     * otherwise follows allocation, which instrumentation changes). Huge methods are compiled as
+     * -XX:-DontCompileHugeMethods [-javaagent:…] -cp <class path> <driver> <size>} ({@code --gc g1}:
+     * {@code -XX:+UseG1GC} instead). A fixed heap and collector for every configuration remove most
+     * run-to-run variation in GC work (heap sizing otherwise follows allocation, which
+     * instrumentation changes). Huge methods are compiled as
      * {@code bin/loupe run} has them compiled (its {@code JavaCommand}), in every configuration:
      * probes can take a method past HotSpot's limit, and the uninstrumented run gets the same
      * flags as the others.
@@ -45,7 +48,7 @@ final class ChildJvm {
         command.add(java.toString());
         command.add("-Xms" + heap);
         command.add("-Xmx" + heap);
-        command.add("-XX:+UseParallelGC");
+        command.add(gc.flag());
         command.add("-XX:-DontCompileHugeMethods");
         javaagent.ifPresent(command::add);
         command.add("-cp");

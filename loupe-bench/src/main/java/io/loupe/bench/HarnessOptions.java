@@ -23,18 +23,20 @@ import java.util.function.Function;
  * @param java         the {@code java} launcher of the child JVMs
  * @param size         the size every driver runs at
  * @param heap         initial and maximum heap of the child JVMs ({@code -Xms} = {@code -Xmx})
+ * @param gc           the child JVMs' garbage collector
  * @param classPath    the child JVMs' class path, or null to use the one the build wrote
  * @param profiles     a directory to keep the profiles in, or null to delete each once read
  */
 record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig> configs, int runs,
-                      Path json, Path markdown, Path java, Size size, String heap, String classPath,
-                      Path profiles) {
+                      Path json, Path markdown, Path java, Size size, String heap, Collector gc,
+                      String classPath, Path profiles) {
 
     static final String USAGE = """
             usage: OverheadHarness [--agent loupe-agent.jar] [--workloads scimark,compress,...|all]
                                    [--configs none,blpp,k2,k4,k8] [--runs 5] [--json out.json]
                                    [--markdown out.md] [--java /path/to/java] [--size full|small]
-                                   [--heap 2g] [--classpath CP] [--keep-profiles DIR]""";
+                                   [--heap 2g] [--gc parallel|g1] [--classpath CP]
+                                   [--keep-profiles DIR]""";
 
     static HarnessOptions parse(String... args) {
         Path agent = null;
@@ -46,6 +48,7 @@ record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig>
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Size size = Size.FULL;
         String heap = "2g";
+        Collector gc = Collector.PARALLEL;
         String classPath = null;
         Path profiles = null;
         for (int i = 0; i < args.length; i++) {
@@ -68,6 +71,7 @@ record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig>
                 case "--java" -> java = Path.of(value);
                 case "--size" -> size = Size.parse(value);
                 case "--heap" -> heap = heap(value);
+                case "--gc" -> gc = Collector.parse(value);
                 case "--classpath" -> classPath = value;
                 case "--keep-profiles" -> profiles = Path.of(value);
                 default -> throw new IllegalArgumentException("unknown option " + option + "\n" + USAGE);
@@ -81,7 +85,7 @@ record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig>
                 throw new IllegalArgumentException("--agent " + agent + ": no such file (build loupe-agent first)");
             }
         }
-        return new HarnessOptions(agent, workloads, configs, runs, json, markdown, java, size, heap,
+        return new HarnessOptions(agent, workloads, configs, runs, json, markdown, java, size, heap, gc,
                 classPath, profiles);
     }
 

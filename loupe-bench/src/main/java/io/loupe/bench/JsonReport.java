@@ -27,7 +27,7 @@ final class JsonReport {
                 .name("size").value(options.size().argument())
                 .name("runs").value(options.runs())
                 .name("heap").value(options.heap())
-                .name("gc").value("ParallelGC");
+                .name("gc").value(options.gc().jsonName());
         json.name("workloads").beginArray();
         for (Workload workload : options.workloads()) {
             json.value(workload.id());

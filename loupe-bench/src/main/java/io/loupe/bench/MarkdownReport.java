@@ -18,7 +18,8 @@ final class MarkdownReport {
         var md = new StringBuilder();
         md.append("Size `").append(options.size().argument()).append("`, ").append(options.runs())
                 .append(" runs, child JVMs with `-Xms").append(options.heap()).append(" -Xmx").append(options.heap())
-                .append(" -XX:+UseParallelGC -XX:-DontCompileHugeMethods`; configurations alternate within each round;")
+                .append(" ").append(options.gc().flag())
+                .append(" -XX:-DontCompileHugeMethods`; configurations alternate within each round;")
                 .append(" ratios are wall time ")
                 .append("over the `none` run of the same round.\n\n");
         boolean deps = options.configs().stream()

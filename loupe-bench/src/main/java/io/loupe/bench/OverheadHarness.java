@@ -50,7 +50,7 @@ public final class OverheadHarness {
 
     OverheadHarness(HarnessOptions options) throws IOException {
         this.options = options;
-        this.child = new ChildJvm(options.java(), options.heap(),
+        this.child = new ChildJvm(options.java(), options.heap(), options.gc(),
                 options.classPath() != null ? options.classPath() : benchClassPath());
         this.environment = environment(options);
     }

@@ -47,6 +47,7 @@ class HarnessOptionsTest {
         assertEquals(5, options.runs());
         assertEquals(Size.FULL, options.size());
         assertEquals("2g", options.heap());
+        assertEquals(Collector.PARALLEL, options.gc());
         assertTrue(options.hasBaseline());
     }
 
@@ -55,7 +56,7 @@ class HarnessOptionsTest {
         Path agent = Files.createFile(dir.resolve("agent.jar"));
         HarnessOptions options = HarnessOptions.parse("--agent", agent.toString(), "--workloads", "lucene,scimark",
                 "--configs", "k4,blpp", "--runs", "3", "--json", "o.json", "--markdown", "o.md",
-                "--java", "/opt/jdk/bin/java", "--size", "small", "--heap", "512m", "--classpath", "a:b",
+                "--java", "/opt/jdk/bin/java", "--size", "small", "--heap", "512m", "--gc", "g1", "--classpath", "a:b",
                 "--keep-profiles", "profiles");
         assertEquals(List.of(Workload.LUCENE, Workload.SCIMARK), options.workloads());
         assertEquals(List.of("k4", "blpp"), options.configs().stream().map(ProfilerConfig::name).toList());
@@ -65,6 +66,7 @@ class HarnessOptionsTest {
         assertEquals(Path.of("/opt/jdk/bin/java"), options.java());
         assertEquals(Size.SMALL, options.size());
         assertEquals("512m", options.heap());
+        assertEquals(Collector.G1, options.gc());
         assertEquals("a:b", options.classPath());
         assertEquals(Path.of("profiles"), options.profiles());
         assertFalse(options.hasBaseline());
@@ -76,6 +78,7 @@ class HarnessOptionsTest {
         assertMessageNames("'luaj2'", "--workloads", "luaj2", "--configs", "none");
         assertMessageNames("'0'", "--runs", "0", "--configs", "none");
         assertMessageNames("'huge'", "--heap", "huge", "--configs", "none");
+        assertMessageNames("'zgc'", "--gc", "zgc", "--configs", "none");
         assertMessageNames("--runs needs a value", "--configs", "none", "--runs");
         assertMessageNames("listed twice", "--configs", "none,none");
         assertMessageNames("no such file", "--agent", "/nonexistent/agent.jar");
