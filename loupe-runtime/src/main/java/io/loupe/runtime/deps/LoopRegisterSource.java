@@ -10,7 +10,8 @@ import java.util.Set;
  * The carried registers of a class's loops, analysed when the profile is written and only for the
  * loops that ran ({@link DepRegistry#deferRegisters}). The instrumenter supplies it with the class's
  * original bytes: analysing every loop of every class as it loads (a data flow analysis per method)
- * was 3% of h2's time under camp and a tenth of what it allocated, for loops most of which never run.
+ * was 3% of h2's time under camp and 230 MB of the 3 GB it allocated, for loops most of which never
+ * run.
  */
 @FunctionalInterface
 public interface LoopRegisterSource {
