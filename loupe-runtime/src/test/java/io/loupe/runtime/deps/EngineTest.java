@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The pieces one by one: contexts, recursion, exceptions, deduplication, threads. */
@@ -39,7 +40,14 @@ class EngineTest {
                         ContextTree.Node c = tree.call(tree.root(), site);
                         ContextTree.Node prev = seen.putIfAbsent(site, c);
                         assertTrue(prev == null || prev == c);
-                        assertSame(c, tree.loop(c, 7).parent);
+                        ContextTree.Node l = tree.loop(c, 7);
+                        assertSame(c, l.parent);
+                        // by id, as a thread finds a node on a cache miss, while others grow the array
+                        assertSame(l, tree.node(l.id));
+                        assertSame(c, tree.node(l.parentId));
+                        if (prev != null) {
+                            assertSame(prev, tree.node(prev.id));   // made by another thread, maybe
+                        }
                     }
                 } catch (Throwable e) {
                     failures.add(e);
@@ -54,6 +62,7 @@ class EngineTest {
         }
         assertEquals(List.of(), failures);
         assertEquals(1 + 500 * 2, tree.size());
+        assertThrows(IllegalArgumentException.class, () -> tree.node(1 + 500 * 2));
         List<ContextNode> snap = tree.snapshot();
         for (ContextNode n : snap) {
             assertTrue(n.parent() < n.id());
