@@ -38,8 +38,8 @@ final class ChildJvm {
      * -XX:-DontCompileHugeMethods [-javaagent:…] -cp <class path> <driver> <size>} ({@code --gc g1}:
      * {@code -XX:+UseG1GC} instead). A fixed heap and collector for every configuration remove most
      * run-to-run variation in GC work (heap sizing otherwise follows allocation, which
-     * instrumentation changes). Huge methods are compiled as
-     * {@code bin/loupe run} has them compiled (its {@code JavaCommand}), in every configuration:
+     * instrumentation changes). Huge methods are compiled as {@code bin/loupe run} has them
+     * compiled (its {@code JavaCommand}), in every configuration:
      * probes can take a method past HotSpot's limit, and the uninstrumented run gets the same
      * flags as the others.
      */
