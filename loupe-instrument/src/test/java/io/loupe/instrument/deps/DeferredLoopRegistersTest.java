@@ -77,13 +77,35 @@ class DeferredLoopRegistersTest {
             asked[0]++;
             return d.registers(loops);
         });
-        DepRegistry.resolveRegisters(List.of(first));
-        DepRegistry.resolveRegisters(List.of(first));
+        List<String> warnings = new ArrayList<>();
+        DepRegistry.resolveRegisters(List.of(first), warnings::add);
+        DepRegistry.resolveRegisters(List.of(first), warnings::add);
         assertEquals(1, asked[0]);
         assertEquals("s REDUCTION, i INDUCTION", describe(DepRegistry.loops().get(first).registers()));
         assertEquals(List.of(), DepRegistry.loops().get(first + 1).registers(), "max never ran");
-        DepRegistry.resolveRegisters(List.of(first + 1));
+        DepRegistry.resolveRegisters(List.of(first + 1), warnings::add);
         assertEquals(2, asked[0]);
         assertEquals("max REDUCTION, i INDUCTION", describe(DepRegistry.loops().get(first + 1).registers()));
+        assertEquals(List.of(), warnings);
+    }
+
+    @Test
+    void aSourceThatFailsInAnyWayIsAWarningAndTheOtherSourcesAreStillAsked() throws IOException {
+        ClassNode cn = Bytecode.classNode(Registers.class);
+        int first = DepRegistry.reserveLoops(2);
+        DepRegistry.register(new DepLoopMeta(first, "p.Broken", "deep", "()V", null, 3, 0, -1, false));
+        DepRegistry.register(new DepLoopMeta(first + 1, "p.Q", "sum", "([I)J", null, 7, 0, -1, false));
+        DepRegistry.deferRegisters(first, 1, loops -> {
+            throw new StackOverflowError();
+        });
+        DeferredLoopRegisters d = new DeferredLoopRegisters(bytes(Registers.class), "p.Q", w -> { });
+        d.add(index(cn, "sum"), first + 1, 1);
+        DepRegistry.deferRegisters(first + 1, 1, d);
+        List<String> warnings = new ArrayList<>();
+        DepRegistry.resolveRegisters(List.of(first, first + 1), warnings::add);
+        assertEquals(List.of("no carried register analysis of loops [" + first + "]: java.lang.StackOverflowError"),
+                warnings);
+        assertEquals(List.of(), DepRegistry.loops().get(first).registers());
+        assertEquals("s REDUCTION, i INDUCTION", describe(DepRegistry.loops().get(first + 1).registers()));
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * Static metadata of the dependence profiler and the ids the instrumenter hands out: access sites,
@@ -97,9 +98,11 @@ public final class DepRegistry {
     /**
      * Gives the loops among {@code loops} whose registers were deferred their carried registers,
      * one analysis per source, outside the registry's lock (a class loading meanwhile is not held
-     * up). A loop asked once is not asked again.
+     * up). A loop asked once is not asked again. A source that fails in any way (a stack overflow
+     * in a deep method, say) leaves its loops without registers and is reported to
+     * {@code warnings}: the profile is written all the same.
      */
-    public static void resolveRegisters(Collection<Integer> loops) {
+    public static void resolveRegisters(Collection<Integer> loops, Consumer<String> warnings) {
         Map<LoopRegisterSource, Set<Integer>> asks = new LinkedHashMap<>();
         synchronized (DepRegistry.class) {
             for (int id : loops) {
@@ -110,7 +113,13 @@ public final class DepRegistry {
             }
         }
         for (var ask : asks.entrySet()) {
-            Map<Integer, List<CarriedRegisterMeta>> found = ask.getKey().registers(ask.getValue());
+            Map<Integer, List<CarriedRegisterMeta>> found;
+            try {
+                found = ask.getKey().registers(ask.getValue());
+            } catch (Throwable t) {
+                warnings.accept("no carried register analysis of loops " + ask.getValue() + ": " + t);
+                continue;
+            }
             synchronized (DepRegistry.class) {
                 for (int id : ask.getValue()) {
                     List<CarriedRegisterMeta> registers = found.get(id);

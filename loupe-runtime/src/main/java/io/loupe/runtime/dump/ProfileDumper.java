@@ -192,7 +192,7 @@ public final class ProfileDumper {
         List<Dependence> dependences = profiler.dependences();
         List<LoopRecord> loops = profiler.loops();
         // the carried registers of the loops that ran (analysed now: DepRegistry.deferRegisters)
-        DepRegistry.resolveRegisters(loops.stream().map(LoopRecord::loop).distinct().toList());
+        DepRegistry.resolveRegisters(loops.stream().map(LoopRecord::loop).distinct().toList(), Warnings::warn);
         List<ContextNode> contexts = profiler.contexts();
         stats.put("deps.threads", (long) profiler.threadCount());
         stats.put("deps.accesses", profiler.accesses());
