@@ -5,13 +5,13 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The per-thread caches of context children (DepThread: one direct-mapped slot per call site or
- * loop id modulo the cache size) must give the node the tree gives, also when two sites share a
- * slot and when one site is reached from several contexts.
+ * The per-thread caches of context children (DepThread: direct-mapped, indexed by a hash of the
+ * site and the parent context) must give the node the tree gives, also when two (site, context)
+ * pairs share a slot and when one site is reached from several contexts in turn.
  */
 class ContextCacheTest {
 
-    private static final int SLOTS = 1024;   // DepThread.CHILD_CACHE
+    private static final int SLOTS = 4096;   // DepThread.CHILD_CACHE
 
     @Test
     void sitesSharingASlotAndContextsSharingASiteGetTheirOwnNodes() {
@@ -36,6 +36,27 @@ class ContextCacheTest {
                 }
                 th.exitCall();
                 assertEquals(tree.root().id, th.context());
+            }
+        }
+    }
+
+    @Test
+    void moreSitesAndContextsThanSlotsAllGetTheTreesNodes() {
+        // 3 × 4,096 call sites, each from two contexts, three times over: pairs must share slots
+        DepProfiler p = new DepProfiler(DepMode.CAMP, cs -> 100_000 + cs);
+        DepThread th = p.newThread();
+        ContextTree tree = p.tree();
+        ContextTree.Node outer = tree.call(tree.root(), 1);
+        for (int round = 0; round < 3; round++) {
+            for (int site = 2; site < 2 + 3 * SLOTS; site++) {
+                th.enterCall(site, 20);
+                assertEquals(tree.call(tree.root(), site).id, th.context(), "site " + site + " from the root");
+                th.exitCall();
+                th.enterCall(1, 21);
+                th.enterCall(site, 20);
+                assertEquals(tree.call(outer, site).id, th.context(), "site " + site + " from call site 1");
+                th.exitCall();
+                th.exitCall();
             }
         }
     }
