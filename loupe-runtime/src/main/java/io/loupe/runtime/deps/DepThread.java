@@ -44,6 +44,10 @@ import java.util.Arrays;
 public final class DepThread {
 
     private static final byte NORMAL = 0, RECURSION_START = 1, RECURSION_STEP = 2;
+    /** A frame's ints: {@code 1 << FS}, and the offsets of its fields. */
+    private static final int FS = 4;
+    private static final int F_METHOD = 0, F_SITE = 1, F_CTX_BEFORE = 2, F_DEPTH_BEFORE = 3, F_CALLEE = 4,
+            F_BASE = 5, F_KIND = 6, F_REGION = 7, F_MOVED_FROM = 8, F_ASIDE = 9;
 
     final DepProfiler profiler;
     final int id;
@@ -133,16 +137,11 @@ public final class DepThread {
 
     // call frames; frame 0 is the thread's entry
     private int frame;
-    private int[] frMethod = new int[16];
-    private int[] frSite = new int[16];
-    private int[] frCtxBefore = new int[16];
-    private int[] frDepthBefore = new int[16];
-    private int[] frCallee = new int[16];
-    private int[] frBase = new int[16];
-    private byte[] frKind = new byte[16];
-    private int[] frRegion = new int[16];
-    private int[] frMovedFrom = new int[16];
-    private int[] frAside = new int[16];
+    /**
+     * The frames, 16 ints each in one array (a frame's fields share a cache line, and a call loads
+     * one array instead of ten): frame {@code f}'s field {@code F_X} is {@code fr[f << FS | F_X]}.
+     */
+    private int[] fr = new int[16 << FS];
 
     // per method: active activations and the frame of the outermost one
     private int[] active = new int[64];
@@ -161,7 +160,7 @@ public final class DepThread {
         this.tree = profiler.tree();
         this.camp = tree != null;
         this.ctx = camp ? tree.root().id : -1;
-        frCallee[0] = ctx;
+        fr[F_CALLEE] = ctx;   // frame 0
     }
 
     /** The thread's serial in its profiler. */
@@ -313,7 +312,7 @@ public final class DepThread {
     /** A back edge of the innermost loop. */
     public void nextIteration() {
         long now = tick();
-        if (depth > frBase[frame]) {
+        if (depth > fr[frame << FS | F_BASE]) {
             lvIter[depth - 1] = now;
             lvMax[depth - 1] = now;
             loops.iterated(loops.slot(lvKey[depth - 1], lvLoop[depth - 1]));
@@ -323,7 +322,7 @@ public final class DepThread {
     /** An exit from the innermost loop. */
     public void exitLoop() {
         tick();
-        if (depth > frBase[frame]) {
+        if (depth > fr[frame << FS | F_BASE]) {
             depth--;
             ctx = lvOuter[depth];
         }
@@ -383,22 +382,22 @@ public final class DepThread {
     public void enterCall(int callSite, int method) {
         long now = tick();
         int f = ++frame;
-        if (f == frMethod.length) {
-            growFrames();
+        if (f << FS == fr.length) {
+            fr = Arrays.copyOf(fr, fr.length * 2);
         }
         if (method >= active.length) {
             int n = Math.max(method + 1, active.length * 2);
             active = Arrays.copyOf(active, n);
             outer = Arrays.copyOf(outer, n);
         }
-        frMethod[f] = method;
-        frSite[f] = callSite;
-        frCtxBefore[f] = ctx;
-        frDepthBefore[f] = depth;
-        frMovedFrom[f] = depth;
-        frAside[f] = aside;
-        frKind[f] = NORMAL;
-        frRegion[f] = -1;
+        fr[f << FS | F_METHOD] = method;
+        fr[f << FS | F_SITE] = callSite;
+        fr[f << FS | F_CTX_BEFORE] = ctx;
+        fr[f << FS | F_DEPTH_BEFORE] = depth;
+        fr[f << FS | F_MOVED_FROM] = depth;
+        fr[f << FS | F_ASIDE] = aside;
+        fr[f << FS | F_KIND] = NORMAL;
+        fr[f << FS | F_REGION] = -1;
         if (active[method]++ == 0) {
             outer[method] = f;
             if (camp) {
@@ -407,8 +406,8 @@ public final class DepThread {
         } else {
             recursiveCall(f, outer[method], now);
         }
-        frCallee[f] = ctx;
-        frBase[f] = depth;
+        fr[f << FS | F_CALLEE] = ctx;
+        fr[f << FS | F_BASE] = depth;
     }
 
     private void recursiveCall(int f, int k, long now) {
@@ -423,14 +422,14 @@ public final class DepThread {
             lvIter[q] = now;
             lvMax[q] = now;   // the top level now
             loops.iterated(loops.slot(lvKey[q], lvLoop[q]));
-            frKind[f] = RECURSION_STEP;
-            frRegion[f] = i;
+            fr[f << FS | F_KIND] = RECURSION_STEP;
+            fr[f << FS | F_REGION] = i;
             ctx = lvNode[q];
         } else {
             // a new recursion entered through frame k's call site, nested in the loops active now
             hideAbove(f, depth);
-            int loopId = profiler.recursionLoop(frSite[k]);
-            int node = camp ? tree.loop(tree.node(frCallee[k]), loopId).id : -1;
+            int loopId = profiler.recursionLoop(fr[k << FS | F_SITE]);
+            int node = camp ? tree.loop(tree.node(fr[k << FS | F_CALLEE]), loopId).id : -1;
             int key = camp ? node : loopId;
             push(key, loopId, node, ctx, now);
             int s = loops.slot(key, loopId);
@@ -444,16 +443,16 @@ public final class DepThread {
             rgR[regions] = k;
             rgS[regions] = f;
             rgLevel[regions] = depth - 1;
-            frRegion[f] = regions++;
-            frKind[f] = RECURSION_START;
+            fr[f << FS | F_REGION] = regions++;
+            fr[f << FS | F_KIND] = RECURSION_START;
             ctx = node;
         }
     }
 
     /** Moves the levels from {@code from} up aside (frame {@code f} puts them back on return). */
     private void hideAbove(int f, int from) {
-        frMovedFrom[f] = from;
-        frAside[f] = aside;
+        fr[f << FS | F_MOVED_FROM] = from;
+        fr[f << FS | F_ASIDE] = aside;
         int n = depth - from;
         if (n <= 0) {
             return;
@@ -489,13 +488,13 @@ public final class DepThread {
 
     private void popFrame(long now) {
         int f = frame--;
-        active[frMethod[f]]--;
-        if (frKind[f] != NORMAL) {
+        active[fr[f << FS | F_METHOD]]--;
+        if (fr[f << FS | F_KIND] != NORMAL) {
             // put back the levels the recursive call hid
-            int from = frMovedFrom[f];
-            int n = aside - frAside[f];
+            int from = fr[f << FS | F_MOVED_FROM];
+            int n = aside - fr[f << FS | F_ASIDE];
             ensureLevels(from + n);
-            aside = frAside[f];
+            aside = fr[f << FS | F_ASIDE];
             System.arraycopy(asKey, aside, lvKey, from, n);
             System.arraycopy(asLoop, aside, lvLoop, from, n);
             System.arraycopy(asNode, aside, lvNode, from, n);
@@ -503,31 +502,18 @@ public final class DepThread {
             System.arraycopy(asInv, aside, lvInv, from, n);
             System.arraycopy(asIter, aside, lvIter, from, n);
             System.arraycopy(asStamp, aside, lvStamp, from, n);
-            if (frKind[f] == RECURSION_START) {
+            if (fr[f << FS | F_KIND] == RECURSION_START) {
                 regions--;
             } else {
                 // back in an activation inside the recursion: a new stretch, a new iteration
-                lvIter[rgLevel[frRegion[f]]] = now;
+                lvIter[rgLevel[fr[f << FS | F_REGION]]] = now;
             }
-            depth = frDepthBefore[f];
-            recomputeMax(Math.min(from, frKind[f] == RECURSION_STEP ? rgLevel[frRegion[f]] : from));
+            depth = fr[f << FS | F_DEPTH_BEFORE];
+            int step = fr[f << FS | F_KIND] == RECURSION_STEP ? rgLevel[fr[f << FS | F_REGION]] : from;
+            recomputeMax(Math.min(from, step));
         }
-        depth = frDepthBefore[f];
-        ctx = frCtxBefore[f];
-    }
-
-    private void growFrames() {
-        int n = frMethod.length * 2;
-        frMethod = Arrays.copyOf(frMethod, n);
-        frSite = Arrays.copyOf(frSite, n);
-        frCtxBefore = Arrays.copyOf(frCtxBefore, n);
-        frDepthBefore = Arrays.copyOf(frDepthBefore, n);
-        frCallee = Arrays.copyOf(frCallee, n);
-        frBase = Arrays.copyOf(frBase, n);
-        frKind = Arrays.copyOf(frKind, n);
-        frRegion = Arrays.copyOf(frRegion, n);
-        frMovedFrom = Arrays.copyOf(frMovedFrom, n);
-        frAside = Arrays.copyOf(frAside, n);
+        depth = fr[f << FS | F_DEPTH_BEFORE];
+        ctx = fr[f << FS | F_CTX_BEFORE];
     }
 
     // ---- exceptions ----
@@ -552,6 +538,6 @@ public final class DepThread {
         if (d < depth) {
             depth = d;
         }
-        ctx = depth > frBase[frame] ? (camp ? lvNode[depth - 1] : -1) : frCallee[frame];
+        ctx = depth > fr[frame << FS | F_BASE] ? (camp ? lvNode[depth - 1] : -1) : fr[frame << FS | F_CALLEE];
     }
 }
