@@ -138,8 +138,9 @@ public final class DepThread {
     // call frames; frame 0 is the thread's entry
     private int frame;
     /**
-     * The frames, 16 ints each in one array (a frame's fields share a cache line, and a call loads
-     * one array instead of ten): frame {@code f}'s field {@code F_X} is {@code fr[f << FS | F_X]}.
+     * The frames, 16 ints each in one array (a frame's ten fields lie side by side, in one or two
+     * cache lines, and a call loads one array instead of ten): frame {@code f}'s field {@code F_X}
+     * is {@code fr[f << FS | F_X]}.
      */
     private int[] fr = new int[16 << FS];
 
