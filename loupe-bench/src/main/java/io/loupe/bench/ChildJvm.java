@@ -46,16 +46,18 @@ final class ChildJvm {
     List<String> command(Workload workload, Size size, Optional<String> javaagent) {
         var command = new ArrayList<String>();
         command.add(java.toString());
-        command.add("-Xms" + heap);
-        command.add("-Xmx" + heap);
-        command.add(gc.flag());
-        command.add("-XX:-DontCompileHugeMethods");
+        command.addAll(flags(heap, gc));
         javaagent.ifPresent(command::add);
         command.add("-cp");
         command.add(classPath);
         command.add(workload.mainClass());
         command.add(size.argument());
         return command;
+    }
+
+    /** The JVM flags every child gets, in order (the reports name them). */
+    static List<String> flags(String heap, Collector gc) {
+        return List.of("-Xms" + heap, "-Xmx" + heap, gc.flag(), "-XX:-DontCompileHugeMethods");
     }
 
     /** Runs {@code command} to its end, using {@code scratch} for the captured output. */

@@ -17,9 +17,8 @@ final class MarkdownReport {
         HarnessOptions options = results.options();
         var md = new StringBuilder();
         md.append("Size `").append(options.size().argument()).append("`, ").append(options.runs())
-                .append(" runs, child JVMs with `-Xms").append(options.heap()).append(" -Xmx").append(options.heap())
-                .append(" ").append(options.gc().flag())
-                .append(" -XX:-DontCompileHugeMethods`; configurations alternate within each round;")
+                .append(" runs, child JVMs with `").append(String.join(" ", ChildJvm.flags(options.heap(), options.gc())))
+                .append("`; configurations alternate within each round;")
                 .append(" ratios are wall time ")
                 .append("over the `none` run of the same round.\n\n");
         boolean deps = options.configs().stream()

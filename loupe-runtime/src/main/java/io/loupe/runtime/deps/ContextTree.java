@@ -110,12 +110,9 @@ public final class ContextTree {
             n = new Node(count, parent, kind, site);
             Node[] all = nodes;
             if (count == all.length) {
-                all = Arrays.copyOf(all, count * 2);
-                all[count++] = n;
-                nodes = all;
-            } else {
-                all[count++] = n;
+                nodes = all = Arrays.copyOf(all, count * 2);   // a reader that misses n takes the lock
             }
+            all[count++] = n;
             if (table == null || (parent.childCount + 1) * 4 > table.length * 3) {
                 // grow to keep probes short, then publish the whole new table at once
                 Node[] grown = new Node[table == null ? 4 : table.length * 2];
@@ -153,7 +150,7 @@ public final class ContextTree {
      */
     public Node node(int id) {
         Node[] all = nodes;
-        Node n = id < all.length ? all[id] : null;
+        Node n = id >= 0 && id < all.length ? all[id] : null;
         if (n != null) {
             return n;
         }

@@ -107,9 +107,9 @@ public final class DepThread {
 
     // loop stack (visible levels)
     int depth;
+    /** Per level: its loop key, in camp mode the id of the loop's context node (the context inside it). */
     int[] lvKey = new int[8];
     private int[] lvLoop = new int[8];
-    private int[] lvNode = new int[8];
     private int[] lvOuter = new int[8];
     long[] lvInv = new long[8];
     long[] lvIter = new long[8];
@@ -129,7 +129,6 @@ public final class DepThread {
     private int aside;
     private int[] asKey = new int[8];
     private int[] asLoop = new int[8];
-    private int[] asNode = new int[8];
     private int[] asOuter = new int[8];
     private long[] asInv = new long[8];
     private long[] asIter = new long[8];
@@ -303,7 +302,7 @@ public final class DepThread {
         long now = tick();
         int node = camp ? loopNode(loopId) : -1;
         int key = camp ? node : loopId;
-        push(key, loopId, node, ctx, now);
+        push(key, loopId, ctx, now);
         int s = loops.slot(key, loopId);
         loops.invoked(s);
         loops.iterated(s);
@@ -350,11 +349,15 @@ public final class DepThread {
         return n.id;
     }
 
-    private void push(int key, int loop, int node, int outerCtx, long now) {
+    /** The context inside level {@code level}: its loop key in camp mode, none (-1) in lamp mode. */
+    private int levelContext(int level) {
+        return camp ? lvKey[level] : -1;
+    }
+
+    private void push(int key, int loop, int outerCtx, long now) {
         ensureLevels(depth + 1);
         lvKey[depth] = key;
         lvLoop[depth] = loop;
-        lvNode[depth] = node;
         lvOuter[depth] = outerCtx;
         lvInv[depth] = now;
         lvIter[depth] = now;
@@ -368,7 +371,6 @@ public final class DepThread {
             int n = Math.max(capacity, lvKey.length * 2);
             lvKey = Arrays.copyOf(lvKey, n);
             lvLoop = Arrays.copyOf(lvLoop, n);
-            lvNode = Arrays.copyOf(lvNode, n);
             lvOuter = Arrays.copyOf(lvOuter, n);
             lvInv = Arrays.copyOf(lvInv, n);
             lvIter = Arrays.copyOf(lvIter, n);
@@ -425,14 +427,14 @@ public final class DepThread {
             loops.iterated(loops.slot(lvKey[q], lvLoop[q]));
             fr[f << FS | F_KIND] = RECURSION_STEP;
             fr[f << FS | F_REGION] = i;
-            ctx = lvNode[q];
+            ctx = levelContext(q);
         } else {
             // a new recursion entered through frame k's call site, nested in the loops active now
             hideAbove(f, depth);
             int loopId = profiler.recursionLoop(fr[k << FS | F_SITE]);
             int node = camp ? tree.loop(tree.node(fr[k << FS | F_CALLEE]), loopId).id : -1;
             int key = camp ? node : loopId;
-            push(key, loopId, node, ctx, now);
+            push(key, loopId, ctx, now);
             int s = loops.slot(key, loopId);
             loops.invoked(s);
             loops.iterated(s);
@@ -462,7 +464,6 @@ public final class DepThread {
             int c = Math.max(aside + n, asKey.length * 2);
             asKey = Arrays.copyOf(asKey, c);
             asLoop = Arrays.copyOf(asLoop, c);
-            asNode = Arrays.copyOf(asNode, c);
             asOuter = Arrays.copyOf(asOuter, c);
             asInv = Arrays.copyOf(asInv, c);
             asIter = Arrays.copyOf(asIter, c);
@@ -470,7 +471,6 @@ public final class DepThread {
         }
         System.arraycopy(lvKey, from, asKey, aside, n);
         System.arraycopy(lvLoop, from, asLoop, aside, n);
-        System.arraycopy(lvNode, from, asNode, aside, n);
         System.arraycopy(lvOuter, from, asOuter, aside, n);
         System.arraycopy(lvInv, from, asInv, aside, n);
         System.arraycopy(lvIter, from, asIter, aside, n);
@@ -498,7 +498,6 @@ public final class DepThread {
             aside = fr[f << FS | F_ASIDE];
             System.arraycopy(asKey, aside, lvKey, from, n);
             System.arraycopy(asLoop, aside, lvLoop, from, n);
-            System.arraycopy(asNode, aside, lvNode, from, n);
             System.arraycopy(asOuter, aside, lvOuter, from, n);
             System.arraycopy(asInv, aside, lvInv, from, n);
             System.arraycopy(asIter, aside, lvIter, from, n);
@@ -539,6 +538,6 @@ public final class DepThread {
         if (d < depth) {
             depth = d;
         }
-        ctx = depth > fr[frame << FS | F_BASE] ? (camp ? lvNode[depth - 1] : -1) : fr[frame << FS | F_CALLEE];
+        ctx = depth > fr[frame << FS | F_BASE] ? levelContext(depth - 1) : fr[frame << FS | F_CALLEE];
     }
 }
