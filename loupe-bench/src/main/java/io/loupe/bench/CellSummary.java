@@ -21,12 +21,14 @@ import java.util.OptionalDouble;
  *                        same round (rounds where either did not complete are left out)
  * @param ratioOfMedians  median wall time / the uninstrumented median wall time
  * @param peakRssKb       the largest peak RSS reported, or {@link RunRecord#ABSENT}
+ * @param livePeakBytes   the largest live heap sampled, or {@link RunRecord#ABSENT}
+ * @param liveExitBytes   the median live heap at the end of the work, or {@link RunRecord#ABSENT}
  * @param counters        median of each {@link ProfileCounters#REPORTED} counter over the runs
  *                        whose profile had it; counters no run had are missing
  */
 record CellSummary(String workload, String config, int runs, int wrong, int failed,
                    OptionalDouble medianWall, OptionalDouble medianRatio, OptionalDouble ratioOfMedians,
-                   long peakRssKb, Map<String, Long> counters) {
+                   long peakRssKb, long livePeakBytes, long liveExitBytes, Map<String, Long> counters) {
 
     /**
      * Summarises {@code cell} (the runs of one workload under one configuration) against
@@ -49,9 +51,13 @@ record CellSummary(String workload, String config, int runs, int wrong, int fail
             }
         }
         long peak = cell.stream().mapToLong(RunRecord::peakRssKb).max().orElse(RunRecord.ABSENT);
+        long livePeak = cell.stream().mapToLong(RunRecord::livePeakBytes).max().orElse(RunRecord.ABSENT);
+        OptionalDouble liveExit = Statistics.median(cell.stream().mapToLong(RunRecord::liveExitBytes)
+                .filter(b -> b != RunRecord.ABSENT).asDoubleStream().toArray());
         return new CellSummary(first.workload(), first.config(), cell.size(),
                 count(cell, Status.WRONG), count(cell, Status.FAILED),
-                medianWall, medianRatio, ratioOfMedians, peak, counters(cell));
+                medianWall, medianRatio, ratioOfMedians, peak, livePeak,
+                liveExit.isPresent() ? Math.round(liveExit.getAsDouble()) : RunRecord.ABSENT, counters(cell));
     }
 
     boolean allOk() {

@@ -1,5 +1,6 @@
 package io.loupe.bench;
 
+import io.loupe.bench.workloads.LiveHeapSampler;
 import io.loupe.bench.workloads.Size;
 import io.loupe.bench.workloads.Workload;
 
@@ -25,12 +26,14 @@ final class ChildJvm {
     private final String heap;
     private final Collector gc;
     private final String classPath;
+    private final int liveHeapMillis;
 
-    ChildJvm(Path java, String heap, Collector gc, String classPath) {
+    ChildJvm(Path java, String heap, Collector gc, String classPath, int liveHeapMillis) {
         this.java = java;
         this.heap = heap;
         this.gc = gc;
         this.classPath = classPath;
+        this.liveHeapMillis = liveHeapMillis;
     }
 
     /**
@@ -41,13 +44,17 @@ final class ChildJvm {
      * instrumentation changes). Huge methods are compiled as {@code bin/loupe run} has them
      * compiled (its {@code JavaCommand}), in every configuration:
      * probes can take a method past HotSpot's limit, and the uninstrumented run gets the same
-     * flags as the others.
+     * flags as the others. With live-heap sampling on, {@code -D}{@value LiveHeapSampler#PROPERTY}
+     * {@code =<millis>} comes before the class path.
      */
     List<String> command(Workload workload, Size size, Optional<String> javaagent) {
         var command = new ArrayList<String>();
         command.add(java.toString());
         command.addAll(flags(heap, gc));
         javaagent.ifPresent(command::add);
+        if (liveHeapMillis > 0) {
+            command.add("-D" + LiveHeapSampler.PROPERTY + "=" + liveHeapMillis);
+        }
         command.add("-cp");
         command.add(classPath);
         command.add(workload.mainClass());

@@ -26,17 +26,19 @@ import java.util.function.Function;
  * @param gc           the child JVMs' garbage collector
  * @param classPath    the child JVMs' class path, or null to use the one the build wrote
  * @param profiles     a directory to keep the profiles in, or null to delete each once read
+ * @param liveHeapMillis the interval at which the children sample their live heap
+ *                     ({@link io.loupe.bench.workloads.LiveHeapSampler}), or 0 for no sampling
  */
 record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig> configs, int runs,
                       Path json, Path markdown, Path java, Size size, String heap, Collector gc,
-                      String classPath, Path profiles) {
+                      String classPath, Path profiles, int liveHeapMillis) {
 
     static final String USAGE = """
             usage: OverheadHarness [--agent loupe-agent.jar] [--workloads scimark,compress,...|all]
                                    [--configs none,blpp,k2,k4,k8] [--runs 5] [--json out.json]
                                    [--markdown out.md] [--java /path/to/java] [--size full|small]
                                    [--heap 2g] [--gc parallel|g1] [--classpath CP]
-                                   [--keep-profiles DIR]""";
+                                   [--keep-profiles DIR] [--live-heap MILLIS]""";
 
     static HarnessOptions parse(String... args) {
         Path agent = null;
@@ -51,6 +53,7 @@ record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig>
         Collector gc = Collector.PARALLEL;
         String classPath = null;
         Path profiles = null;
+        int liveHeapMillis = 0;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (!option.startsWith("--")) {
@@ -74,6 +77,7 @@ record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig>
                 case "--gc" -> gc = Collector.parse(value);
                 case "--classpath" -> classPath = value;
                 case "--keep-profiles" -> profiles = Path.of(value);
+                case "--live-heap" -> liveHeapMillis = positive(option, value);
                 default -> throw new IllegalArgumentException("unknown option " + option + "\n" + USAGE);
             }
         }
@@ -86,7 +90,12 @@ record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig>
             }
         }
         return new HarnessOptions(agent, workloads, configs, runs, json, markdown, java, size, heap, gc,
-                classPath, profiles);
+                classPath, profiles, liveHeapMillis);
+    }
+
+    /** Whether the children sample their live heap (their times then include the sampling). */
+    boolean samplesLiveHeap() {
+        return liveHeapMillis > 0;
     }
 
     /** The uninstrumented configuration, when it is one of those measured. */

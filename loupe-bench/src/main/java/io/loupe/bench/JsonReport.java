@@ -27,7 +27,8 @@ final class JsonReport {
                 .name("size").value(options.size().argument())
                 .name("runs").value(options.runs())
                 .name("heap").value(options.heap())
-                .name("gc").value(options.gc().jsonName());
+                .name("gc").value(options.gc().jsonName())
+                .name("liveHeapMillis").value(options.liveHeapMillis());
         json.name("workloads").beginArray();
         for (Workload workload : options.workloads()) {
             json.value(workload.id());
@@ -51,6 +52,7 @@ final class JsonReport {
                     .name("medianRatio").value(cell.medianRatio())
                     .name("ratioOfMedians").value(cell.ratioOfMedians());
             peakRss(json, cell.peakRssKb());
+            liveHeap(json, cell.livePeakBytes(), cell.liveExitBytes());
             counters(json, cell.counters());
             json.endObject();
         }
@@ -66,6 +68,7 @@ final class JsonReport {
                     .name("exitCode").value(run.exitCode())
                     .name("wallSeconds").value(run.wallSeconds());
             peakRss(json, run.peakRssKb());
+            liveHeap(json, run.livePeakBytes(), run.liveExitBytes());
             counters(json, run.stats());
             json.name("stdout").value(run.stdout().strip());
             json.endObject();
@@ -76,10 +79,22 @@ final class JsonReport {
 
     private static void peakRss(JsonWriter json, long kb) {
         json.name("peakRssKb");
-        if (kb == RunRecord.ABSENT) {
+        valueOrNull(json, kb);
+    }
+
+    /** The sampled live heap ({@code --live-heap}), null where not sampled. */
+    private static void liveHeap(JsonWriter json, long peakBytes, long exitBytes) {
+        json.name("livePeakBytes");
+        valueOrNull(json, peakBytes);
+        json.name("liveExitBytes");
+        valueOrNull(json, exitBytes);
+    }
+
+    private static void valueOrNull(JsonWriter json, long value) {
+        if (value == RunRecord.ABSENT) {
             json.value((String) null);
         } else {
-            json.value(kb);
+            json.value(value);
         }
     }
 

@@ -20,14 +20,23 @@ final class MarkdownReport {
                 .append(" runs, child JVMs with `").append(String.join(" ", ChildJvm.flags(options.heap(), options.gc())))
                 .append("`; configurations alternate within each round;")
                 .append(" ratios are wall time ")
-                .append("over the `none` run of the same round.\n\n");
+                .append("over the `none` run of the same round.");
+        boolean live = options.samplesLiveHeap();
+        if (live) {
+            md.append(" The children sampled their live heap every ").append(options.liveHeapMillis())
+                    .append(" ms (two full collections per sample), so the times include the sampling:")
+                    .append(" a matrix for memory, not for times. `live peak` is the largest sample,")
+                    .append(" `live at exit` the live heap once the work was done (median of the runs).");
+        }
+        md.append("\n\n");
         boolean deps = options.configs().stream()
                 .anyMatch(c -> c.agentOptions() != null && c.agentOptions().contains("profile=deps"));
         md.append("| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median | peak RSS (MiB) | ")
+                .append(live ? "live peak (MiB) | live at exit (MiB) | " : "")
                 .append(deps ? "accesses | dependences | contexts | shadowed objects | runs |\n"
                         : "hash ops | forest nodes | stream items | value executions | profiled | runs |\n");
-        md.append(deps ? "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n"
-                : "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        md.append("| --- | --- | ---: | ---: | ---: | ---: | ").append(live ? "---: | ---: | " : "")
+                .append(deps ? "---: | ---: | ---: | ---: | --- |\n" : "---: | ---: | ---: | ---: | ---: | --- |\n");
         for (CellSummary cell : results.cells()) {
             md.append("| ").append(cell.workload())
                     .append(" | ").append(cell.config())
@@ -36,6 +45,9 @@ final class MarkdownReport {
                     .append(" | ").append(decimal(cell.ratioOfMedians(), 2))
                     .append(" | ").append(cell.peakRssKb() == RunRecord.ABSENT ? "-"
                             : String.format(Locale.ROOT, "%,d", Math.round(cell.peakRssKb() / 1024.0)));
+            if (live) {
+                md.append(" | ").append(mebibytes(cell.livePeakBytes())).append(" | ").append(mebibytes(cell.liveExitBytes()));
+            }
             if (deps) {
                 md.append(" | ").append(count(cell.counters(), ProfileCounters.DEP_ACCESSES))
                         .append(" | ").append(count(cell.counters(), ProfileCounters.DEPENDENCES))
@@ -86,6 +98,11 @@ final class MarkdownReport {
             verdict.append(", ").append(cell.failed()).append(" FAILED");
         }
         return verdict.append("**").toString();
+    }
+
+    /** Bytes in MiB with one decimal, or {@code -} when absent. */
+    private static String mebibytes(long bytes) {
+        return bytes == RunRecord.ABSENT ? "-" : String.format(Locale.ROOT, "%,.1f", bytes / 1048576.0);
     }
 
     private static String decimal(OptionalDouble value, int digits) {

@@ -2,6 +2,7 @@ package io.loupe.bench;
 
 import io.loupe.bench.RunRecord.Status;
 import io.loupe.bench.workloads.Driver;
+import io.loupe.bench.workloads.LiveHeapSampler;
 import io.loupe.bench.workloads.Workload;
 
 import java.io.File;
@@ -40,7 +41,8 @@ import java.util.Map;
  * {@code target/bench.classpath} is written by the module's build ({@code maven-dependency-plugin}
  * {@code build-classpath}); the children run on it plus {@code target/classes}. Other options:
  * {@code --java PATH} (the children's launcher), {@code --size small} (seconds instead of minutes),
- * {@code --heap 2g}, {@code --classpath CP}, {@code --keep-profiles DIR}.
+ * {@code --heap 2g}, {@code --classpath CP}, {@code --keep-profiles DIR}, {@code --live-heap MILLIS}
+ * (the children sample their live heap at that interval: a matrix for memory, not for times).
  */
 public final class OverheadHarness {
     private final HarnessOptions options;
@@ -51,7 +53,7 @@ public final class OverheadHarness {
     OverheadHarness(HarnessOptions options) throws IOException {
         this.options = options;
         this.child = new ChildJvm(options.java(), options.heap(), options.gc(),
-                options.classPath() != null ? options.classPath() : benchClassPath());
+                options.classPath() != null ? options.classPath() : benchClassPath(), options.liveHeapMillis());
         this.environment = environment(options);
     }
 
@@ -119,12 +121,16 @@ public final class OverheadHarness {
         String label = workload.id() + " " + config.name() + " #" + round;
         Path profile = profileDir.resolve(workload.id() + "-" + config.name() + "-" + round + ".prof");
         Files.deleteIfExists(profile);
-        List<String> command = child.command(workload, options.size(), config.javaagentArgument(options.agent(), profile));
+        List<String> command = child.command(workload, options.size(), config.javaagentArgument(options.agent(), profile,
+                options.samplesLiveHeap() ? LiveHeapSampler.CLASSES : null));
         ChildJvm.Outcome outcome = child.run(command, scratch);
         long peakRssKb = RunRecord.ABSENT;
+        long[] liveHeap = {RunRecord.ABSENT, RunRecord.ABSENT};
         for (String line : outcome.stderr()) {
             if (line.startsWith(Driver.PEAK_RSS_PREFIX)) {
                 peakRssKb = Long.parseLong(line.substring(Driver.PEAK_RSS_PREFIX.length()).strip());
+            } else if (line.startsWith(LiveHeapSampler.PREFIX)) {
+                liveHeap = liveHeap(line);
             } else {
                 System.err.println("  [" + label + "] " + line);
             }
@@ -142,7 +148,35 @@ public final class OverheadHarness {
                     + ", command: " + String.join(" ", command));
         }
         return new RunRecord(workload.id(), config.name(), round, outcome.wallNanos(), outcome.exitCode(),
-                outcome.stdout(), peakRssKb, stats, completed ? Status.OK : Status.FAILED);
+                outcome.stdout(), peakRssKb, liveHeap[0], liveHeap[1], stats, completed ? Status.OK : Status.FAILED);
+    }
+
+    /**
+     * The peak and exit bytes of a {@link LiveHeapSampler} line ({@code peak=… exit=… samples=…});
+     * a value of -1 (a histogram the child could not take) or a missing one is absent.
+     */
+    static long[] liveHeap(String line) {
+        long[] values = {RunRecord.ABSENT, RunRecord.ABSENT};
+        for (String word : line.substring(LiveHeapSampler.PREFIX.length()).strip().split("\\s+")) {
+            int eq = word.indexOf('=');
+            if (eq < 0) {
+                continue;
+            }
+            int slot = switch (word.substring(0, eq)) {
+                case "peak" -> 0;
+                case "exit" -> 1;
+                default -> -1;
+            };
+            if (slot >= 0) {
+                try {
+                    long value = Long.parseLong(word.substring(eq + 1));
+                    values[slot] = value < 0 ? RunRecord.ABSENT : value;
+                } catch (NumberFormatException e) {
+                    // absent
+                }
+            }
+        }
+        return values;
     }
 
     /** The line every run must print: the first completed uninstrumented run's, else the first completed run's. */
@@ -160,7 +194,7 @@ public final class OverheadHarness {
                         + "  but the uninstrumented run printed%n    %s%n",
                 run.workload(), run.config(), run.run(), run.stdout().strip(), reference.strip());
         return new RunRecord(run.workload(), run.config(), run.run(), run.wallNanos(), run.exitCode(),
-                run.stdout(), run.peakRssKb(), run.stats(), Status.WRONG);
+                run.stdout(), run.peakRssKb(), run.livePeakBytes(), run.liveExitBytes(), run.stats(), Status.WRONG);
     }
 
     private static void progress(int done, int total, RunRecord run) {

@@ -54,9 +54,18 @@ record ProfilerConfig(String name, String agentOptions) {
 
     /** The {@code -javaagent:} argument that writes the profile to {@code profile}; empty for none. */
     Optional<String> javaagentArgument(Path agentJar, Path profile) {
+        return javaagentArgument(agentJar, profile, null);
+    }
+
+    /**
+     * The same, keeping the classes of the glob {@code exclude} out of instrumentation (none when
+     * null): the harness's own code that runs in the child, such as the live-heap sampler.
+     */
+    Optional<String> javaagentArgument(Path agentJar, Path profile, String exclude) {
         if (!instrumented()) {
             return Optional.empty();
         }
-        return Optional.of("-javaagent:" + agentJar + "=" + agentOptions + ",out=" + profile);
+        return Optional.of("-javaagent:" + agentJar + "=" + agentOptions + ",out=" + profile
+                + (exclude == null ? "" : ",exclude=" + exclude));
     }
 }

@@ -13,12 +13,14 @@ import java.util.Map;
  * @param exitCode   the child's exit status
  * @param stdout     everything the child printed on stdout: the driver's checksum line
  * @param peakRssKb  {@code VmHWM} the driver reported, or {@link #ABSENT}
+ * @param livePeakBytes the largest live heap the driver sampled ({@code --live-heap}), or {@link #ABSENT}
+ * @param liveExitBytes the live heap once the work was done, or {@link #ABSENT}
  * @param stats      the counters of the profile the agent wrote; empty for {@code none} or when
  *                   no readable profile was written
  * @param status     the verdict on this run
  */
 record RunRecord(String workload, String config, int run, long wallNanos, int exitCode, String stdout,
-                 long peakRssKb, Map<String, Long> stats, Status status) {
+                 long peakRssKb, long livePeakBytes, long liveExitBytes, Map<String, Long> stats, Status status) {
     static final long ABSENT = -1;
 
     /** The verdict on one run. */

@@ -29,6 +29,8 @@ class HarnessOptionsTest {
         assertEquals("-javaagent:a.jar=profile=paths,k=2,out=/tmp/p.prof",
                 ProfilerConfig.parse("k2").javaagentArgument(Path.of("a.jar"), Path.of("/tmp/p.prof")).orElseThrow());
         assertTrue(ProfilerConfig.NONE.javaagentArgument(Path.of("a.jar"), Path.of("p")).isEmpty());
+        assertEquals("-javaagent:a.jar=profile=deps,deps.mode=camp,out=p,exclude=x.Y*",
+                ProfilerConfig.parse("camp").javaagentArgument(Path.of("a.jar"), Path.of("p"), "x.Y*").orElseThrow());
     }
 
     @Test
@@ -49,6 +51,7 @@ class HarnessOptionsTest {
         assertEquals("2g", options.heap());
         assertEquals(Collector.PARALLEL, options.gc());
         assertTrue(options.hasBaseline());
+        assertFalse(options.samplesLiveHeap());
     }
 
     @Test
@@ -57,7 +60,7 @@ class HarnessOptionsTest {
         HarnessOptions options = HarnessOptions.parse("--agent", agent.toString(), "--workloads", "lucene,scimark",
                 "--configs", "k4,blpp", "--runs", "3", "--json", "o.json", "--markdown", "o.md",
                 "--java", "/opt/jdk/bin/java", "--size", "small", "--heap", "512m", "--gc", "g1", "--classpath", "a:b",
-                "--keep-profiles", "profiles");
+                "--keep-profiles", "profiles", "--live-heap", "1500");
         assertEquals(List.of(Workload.LUCENE, Workload.SCIMARK), options.workloads());
         assertEquals(List.of("k4", "blpp"), options.configs().stream().map(ProfilerConfig::name).toList());
         assertEquals(3, options.runs());
@@ -69,6 +72,8 @@ class HarnessOptionsTest {
         assertEquals(Collector.G1, options.gc());
         assertEquals("a:b", options.classPath());
         assertEquals(Path.of("profiles"), options.profiles());
+        assertEquals(1500, options.liveHeapMillis());
+        assertTrue(options.samplesLiveHeap());
         assertFalse(options.hasBaseline());
     }
 
@@ -79,6 +84,7 @@ class HarnessOptionsTest {
         assertMessageNames("'0'", "--runs", "0", "--configs", "none");
         assertMessageNames("'huge'", "--heap", "huge", "--configs", "none");
         assertMessageNames("'zgc'", "--gc", "zgc", "--configs", "none");
+        assertMessageNames("'-5'", "--live-heap", "-5", "--configs", "none");
         assertMessageNames("--runs needs a value", "--configs", "none", "--runs");
         assertMessageNames("listed twice", "--configs", "none,none");
         assertMessageNames("no such file", "--agent", "/nonexistent/agent.jar");

@@ -43,6 +43,19 @@ class OverheadHarnessTest {
     }
 
     @Test
+    void aChildSamplesItsLiveHeapWhenAsked(@TempDir Path dir) throws Exception {
+        HarnessOptions options = HarnessOptions.parse("--configs", "none", "--workloads", "scimark",
+                "--size", "small", "--runs", "1", "--heap", "256m", "--live-heap", "100");
+
+        RunRecord run = new OverheadHarness(options).measure().runs().get(0);
+
+        assertEquals(Status.OK, run.status(), run.toString());
+        assertTrue(run.liveExitBytes() > 0, run.toString());
+        assertTrue(run.livePeakBytes() >= run.liveExitBytes(), run.toString());
+        assertTrue(run.livePeakBytes() < 256L << 20, run.toString());
+    }
+
+    @Test
     void aRunThatPrintsAnotherChecksumLineIsWrong() {
         RunRecord run = Runs.run("h2", "k4", 3, 2.0, Status.OK, Map.of());
         assertEquals(Status.WRONG, OverheadHarness.judge(run, "something else\n").status());

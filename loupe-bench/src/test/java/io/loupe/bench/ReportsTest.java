@@ -14,6 +14,7 @@ import java.util.Map;
 import static io.loupe.bench.Runs.K4;
 import static io.loupe.bench.Runs.ok;
 import static io.loupe.bench.Runs.run;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -88,5 +89,37 @@ class ReportsTest {
         assertEquals(8, json.get("runs").size());
         assertEquals("WRONG", json.at("/runs/5/status").asText());
         assertEquals("checksum 2", json.at("/runs/5/stdout").asText());
+    }
+
+    @Test
+    void aLiveHeapMatrixHasItsColumnsAndSaysItsTimesIncludeTheSampling() throws IOException {
+        HarnessOptions plain = Runs.options(1, List.of(Workload.H2), List.of(ProfilerConfig.NONE));
+        HarnessOptions sampled = new HarnessOptions(plain.agent(), plain.workloads(), plain.configs(), 1,
+                null, null, plain.java(), plain.size(), plain.heap(), plain.gc(), null, null, 2000);
+        RunRecord run = new RunRecord("h2", "none", 0, 1_000_000_000L, 0, "checksum 1\n", 100_000,
+                3 * 1048576L + 524288, 1048576L, Map.of(), Status.OK);
+        var live = new Results(sampled, Map.of(), List.of(run));
+
+        String markdown = MarkdownReport.render(live);
+        assertTrue(markdown.contains("live peak (MiB) | live at exit (MiB)"), markdown);
+        assertTrue(markdown.contains("| 98 | 3.5 | 1.0 |"), markdown);
+        assertTrue(markdown.contains("not for times"), markdown);
+        assertFalse(MarkdownReport.render(results).contains("live peak"));
+
+        JsonNode json = new ObjectMapper().readTree(JsonReport.render(live));
+        assertEquals(2000, json.at("/setup/liveHeapMillis").asInt());
+        assertEquals(3 * 1048576L + 524288, json.at("/summary/0/livePeakBytes").asLong());
+        assertEquals(1048576L, json.at("/runs/0/liveExitBytes").asLong());
+        assertTrue(new ObjectMapper().readTree(JsonReport.render(results)).at("/runs/0/livePeakBytes").isNull());
+    }
+
+    @Test
+    void theSamplersLineGivesPeakAndExitAndAFailedHistogramIsAbsent() {
+        assertArrayEquals(new long[] {5000, 4000},
+                OverheadHarness.liveHeap("loupe-bench live-heap peak=5000 exit=4000 samples=3"));
+        assertArrayEquals(new long[] {5000, RunRecord.ABSENT},
+                OverheadHarness.liveHeap("loupe-bench live-heap peak=5000 exit=-1 samples=2"));
+        assertArrayEquals(new long[] {RunRecord.ABSENT, RunRecord.ABSENT},
+                OverheadHarness.liveHeap("loupe-bench live-heap samples=0"));
     }
 }

@@ -18,7 +18,8 @@ final class Runs {
     static RunRecord run(String workload, String config, int round, double seconds, Status status,
                          Map<String, Long> stats) {
         return new RunRecord(workload, config, round, Math.round(seconds * 1e9), status == Status.FAILED ? 1 : 0,
-                status == Status.WRONG ? "checksum 2\n" : "checksum 1\n", 100_000 + round * 1024L, stats, status);
+                status == Status.WRONG ? "checksum 2\n" : "checksum 1\n", 100_000 + round * 1024L,
+                RunRecord.ABSENT, RunRecord.ABSENT, stats, status);
     }
 
     static RunRecord ok(String workload, String config, int round, double seconds) {
@@ -27,6 +28,6 @@ final class Runs {
 
     static HarnessOptions options(int runs, List<Workload> workloads, List<ProfilerConfig> configs) {
         return new HarnessOptions(Path.of("loupe-agent.jar"), workloads, configs, runs, null, null,
-                Path.of("java"), Size.SMALL, "2g", Collector.PARALLEL, null, null);
+                Path.of("java"), Size.SMALL, "2g", Collector.PARALLEL, null, null, 0);
     }
 }

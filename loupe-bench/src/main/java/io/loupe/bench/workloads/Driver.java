@@ -8,7 +8,9 @@ import java.util.OptionalLong;
 /**
  * The contract every workload driver keeps, in one place: do a fixed amount of work for the size
  * given as the optional first argument, print exactly one checksum line to stdout, then print the
- * process's peak resident set size to stderr as {@value #PEAK_RSS_PREFIX}{@code <kB>}.
+ * process's peak resident set size to stderr as {@value #PEAK_RSS_PREFIX}{@code <kB>}. With the
+ * system property {@value LiveHeapSampler#PROPERTY} set it also samples the live heap
+ * ({@link LiveHeapSampler}) and prints its line before the peak RSS.
  *
  * <p>The checksum line is what makes a run a behaviour check as well as a measurement: the harness
  * compares it with the line of the uninstrumented run, and a profiler must never change it.
@@ -28,9 +30,13 @@ public final class Driver {
 
     /** Runs {@code work} for the size in {@code args} and reports as described above. */
     public static void main(String[] args, Work work) throws Exception {
+        LiveHeapSampler sampler = LiveHeapSampler.startIfAsked();
         String checksum = work.run(Size.fromArgs(args));
         System.out.println(checksum);
         System.out.flush();
+        if (sampler != null) {
+            sampler.finish();
+        }
         peakRssKb().ifPresent(kb -> System.err.println(PEAK_RSS_PREFIX + kb));
     }
 

@@ -53,4 +53,17 @@ class DriverTest {
             Class.forName(workload.mainClass()).getMethod("main", String[].class);
         }
     }
+
+    @Test
+    void theLiveHeapIsTheTotalLineOfTheClassHistogram() {
+        String histogram = """
+                 num     #instances         #bytes  class name (module)
+                -------------------------------------------------------
+                   1:         15208        1779584  [B (java.base@17.0.15)
+                   2:         14373         344952  java.lang.String (java.base@17.0.15)
+                Total         66754        3993072
+                """;
+        assertEquals(3993072, LiveHeapSampler.parseTotal(histogram).getAsLong());
+        assertTrue(LiveHeapSampler.parseTotal("no histogram here").isEmpty());
+    }
 }
