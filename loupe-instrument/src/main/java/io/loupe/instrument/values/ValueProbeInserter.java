@@ -56,7 +56,32 @@ public final class ValueProbeInserter {
      * {@code i} of the list gets id {@code firstId + i}.
      */
     public static void insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
-        insert(m, sites, firstId, "recorders", convergent ? "on" : "full");
+        insert(m, sites, firstId, "recorders", convergent ? gate(sites) : "full");
+    }
+
+    /**
+     * Past this many probes in one method, its convergent gates are calls ({@code Values.callX})
+     * rather than forced inline ({@code Values.onX}). Inlined, each gate adds a few blocks and
+     * values to the compiled method, and luaj's interpreter loop, with 263 sites that ran (3,873
+     * bytes of bytecode), grew past what C1 can allocate registers for in every run and past C2's
+     * node limit in some: then it ran interpreted, and luaj took five times as long. The next
+     * largest method of luaj's that ran has 61 sites and compiles at both tiers.
+     */
+    static final int INLINE_GATES = 128;
+
+    /**
+     * The convergent gate for a method with these sites: inline ({@code on}), or past
+     * {@link #INLINE_GATES} a call ({@code call}, which also serves guarded methods: it tests the
+     * array for null, as {@code guardedX} does).
+     */
+    static String gate(List<ValueSite> sites) {
+        int probes = 0;
+        for (int c : StoredCopies.sources(sites)) {
+            if (c < 0) {
+                probes++;
+            }
+        }
+        return probes > INLINE_GATES ? "call" : "on";
     }
 
     /**
@@ -131,7 +156,7 @@ public final class ValueProbeInserter {
             QuietMethods.switchesInLoops(firstId, iterated.stream().mapToInt(Integer::intValue).toArray());
         }
         int array = m.maxLocals;
-        insert(m, sites, firstId, "probed", "on");
+        insert(m, sites, firstId, "probed", gate(sites));
         for (QuietLoops.Header h : loops.headers()) {
             copy.switchAt(m, h, array, firstId, firstId + sites.size());
         }
@@ -146,7 +171,8 @@ public final class ValueProbeInserter {
      * twice the method. For the methods a copy does not pay for ({@link #guardPays}).
      */
     public static void insertGuarded(MethodNode m, List<ValueSite> sites, int firstId) {
-        insert(m, sites, firstId, "guarded", "guarded");
+        String gate = gate(sites);
+        insert(m, sites, firstId, "guarded", gate.equals("on") ? "guarded" : gate);   // callX tests the array too
     }
 
     /**

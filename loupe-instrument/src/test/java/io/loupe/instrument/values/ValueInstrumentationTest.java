@@ -467,14 +467,42 @@ class ValueInstrumentationTest {
     }
 
     /**
+     * Past {@link ValueProbeInserter#INLINE_GATES} probes a method's convergent gates are calls
+     * ({@code Values.callX}), which keep a method of hundreds of sites compilable; up to it they are
+     * forced inline ({@code Values.onX}). Either way the sites record what the program saw.
+     */
+    @Test
+    void aMethodWithHundredsOfProbesCallsItsGatesOutOfLine() throws Exception {
+        int limit = ValueProbeInserter.INLINE_GATES;
+        for (int n : new int[] {limit, limit + 1, 550}) {
+            Instrumented r = Instrumented.of("io.loupe.instrument.values.generated.Reads" + n,
+                    reads("io/loupe/instrument/values/generated/Reads" + n, n), CONVERGENT);
+            ClassNode cn = Bytecode.classNode(r.bytes);
+            MethodNode wide = cn.methods.stream().filter(m -> m.name.equals("wide")).findFirst().orElseThrow();
+            MethodNode twice = cn.methods.stream().filter(m -> m.name.equals("twice")).findFirst().orElseThrow();
+            List<String> gates = recordingCalls(wide).stream()
+                    .filter(c -> c.startsWith("on") || c.startsWith("call")).toList();
+            assertEquals(List.of(n > limit ? "callInt" : "onInt"), gates, n + " probes");
+            assertTrue(recordingCalls(twice).stream().noneMatch(c -> c.startsWith("call")), "twice: " + recordingCalls(twice));
+            assertEquals(n * Integer.MAX_VALUE, r.call("wide", null));
+            assertEquals(List.of(String.valueOf(Integer.MAX_VALUE)), r.values(r.site("wide", SiteKind.FIELD, n - 1)));
+        }
+    }
+
+    /**
      * {@code static int wide()}: 550 reads of a static field added up (2.2 KB of bytecode; about
      * 6.6 KB with probes, 8.8 KB with a quiet copy too); {@code static int twice(int)}, a countdown loop.
      */
     private static byte[] wide() {
-        ClassNode cn = generatedClass("io/loupe/instrument/values/generated/Wide");
+        return reads("io/loupe/instrument/values/generated/Wide", 550);
+    }
+
+    /** A class {@code name} with {@code static int wide()} of {@code n} static field reads, and {@code twice}. */
+    private static byte[] reads(String name, int n) {
+        ClassNode cn = generatedClass(name);
         MethodNode m = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "wide", "()I", null, null);
         m.instructions.add(new InsnNode(Opcodes.ICONST_0));
-        for (int i = 0; i < 550; i++) {
+        for (int i = 0; i < n; i++) {
             m.instructions.add(new FieldInsnNode(Opcodes.GETSTATIC, "java/lang/Integer", "MAX_VALUE", "I"));
             m.instructions.add(new InsnNode(Opcodes.IADD));
         }

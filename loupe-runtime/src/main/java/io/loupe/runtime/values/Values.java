@@ -33,6 +33,14 @@ import jdk.internal.vm.annotation.ForceInline;
  * profiling's run check does not: forced into every site, where SciMark's kernels take its out of
  * line path at 92% of executions, it ran SciMark 23% and jackson 30% slower than left to the
  * JIT's heuristics.
+ *
+ * <p><b>Except in methods with hundreds of probes.</b> Forced inline, a few hundred gates take a
+ * large method past what either compiler can build: luaj's interpreter loop
+ * ({@code LuaClosure.execute}, 3,873 bytes, 7,746 with its probes) made C1 run out of virtual
+ * registers in every run and C2 run out of nodes in some, and a method neither compiler takes runs
+ * interpreted for ever (luaj under convergent profiling: 105–110 s instead of 18–23 s, in two of
+ * four runs). The instrumenter gives such methods the {@code callX} gates instead, the same gate
+ * kept out of line, guarded methods' test included ({@code ValueProbeInserter.INLINE_GATES}).
  */
 public final class Values {
 
@@ -208,6 +216,47 @@ public final class Values {
         SiteRecorder r = rs[site];
         if (--r.gate == 0) {
             r.profileRef(value);
+        }
+    }
+
+    // ---- the gate as a call: methods with more probes than the compilers take inline ----
+
+    /**
+     * {@link #guardedInt}, kept out of line (see the class comment): the gate, unless the method
+     * is a guarded one that is quiet ({@code rs} is null).
+     */
+    @DontInline
+    public static void callInt(int value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            onInt(value, rs, site);
+        }
+    }
+
+    @DontInline
+    public static void callLong(long value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            onLong(value, rs, site);
+        }
+    }
+
+    @DontInline
+    public static void callFloat(float value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            onFloat(value, rs, site);
+        }
+    }
+
+    @DontInline
+    public static void callDouble(double value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            onDouble(value, rs, site);
+        }
+    }
+
+    @DontInline
+    public static void callRef(Object value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            onRef(value, rs, site);
         }
     }
 
