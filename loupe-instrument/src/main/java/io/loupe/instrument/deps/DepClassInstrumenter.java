@@ -145,7 +145,7 @@ public final class DepClassInstrumenter {
                 try {
                     HandlerPrefixes handlers = HandlerPrefixes.of(m);
                     new DepProbeInserter(m, p.sites, p.ids, frames).insert();
-                    handlers.uncover(m);
+                    handlers.separate(m);
                 } catch (RuntimeException e) {
                     warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: " + e);
                     failed = p.index;

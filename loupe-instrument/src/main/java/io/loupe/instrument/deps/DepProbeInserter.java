@@ -2,6 +2,7 @@ package io.loupe.instrument.deps;
 
 import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.instr.FrameLocals;
+import io.loupe.instrument.instr.HandlerPrefixes;
 import io.loupe.instrument.instr.IntConstant;
 import io.loupe.instrument.instr.Trampolines;
 import org.objectweb.asm.Opcodes;
@@ -128,11 +129,16 @@ public final class DepProbeInserter {
         for (EdgeEvents e : edges.values()) {
             place(e);
         }
-        // 2. handlers restore the loop stack
+        // 2. handlers restore the loop stack (a synchronized block's release: once its monitor is released)
         for (HandlerSite h : sites.handlers()) {
             InsnList l = new InsnList();
             l.add(restore(h.loops().size()));
-            m.instructions.insertBefore(nodes[h.position()], l);
+            AbstractInsnNode release = HandlerPrefixes.monitorRelease(m, nodes[h.position()]);
+            if (release != null) {
+                m.instructions.insert(release, l);
+            } else {
+                m.instructions.insertBefore(nodes[h.position()], l);
+            }
         }
         // 3. returns inside loops leave them
         if (!sites.loops().isEmpty()) {

@@ -295,7 +295,7 @@ public final class ClassInstrumenter {
         if (!changed) {
             return new Attempt(null, metas, arraySizes, null, -1, false);
         }
-        handlers.forEach(e -> e.getValue().uncover(e.getKey()));
+        handlers.forEach(e -> e.getValue().separate(e.getKey()));
         ClassSlots.Layout layout = null;
         if (!slots.isEmpty()) {
             ClassCounters.addTo(cn, classKey, (cn.version & 0xffff) >= Opcodes.V1_6, arrays);

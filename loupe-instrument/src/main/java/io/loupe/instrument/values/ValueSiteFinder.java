@@ -1,6 +1,7 @@
 package io.loupe.instrument.values;
 
 import io.loupe.instrument.flow.UninitializedObjects;
+import io.loupe.instrument.instr.HandlerPrefixes;
 
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueType;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Finds the value profiling sites of a method in its original bytecode (docs/values.md, "Sites"):
@@ -66,6 +68,7 @@ public final class ValueSiteFinder {
         ValueSources sources = ValueSources.of(owner, m);
         boolean[] uninitialized = UninitializedObjects.relevant(m) ? UninitializedObjects.stores(owner, m) : null;
         LocalNames names = new LocalNames(m);
+        Set<AbstractInsnNode> releaseStores = HandlerPrefixes.monitorReleaseStores(m);
 
         List<ValueSite> candidates = new ArrayList<>();
         boolean isStatic = (m.access & Opcodes.ACC_STATIC) != 0;
@@ -100,7 +103,8 @@ public final class ValueSiteFinder {
                         candidates.size(), line, className(call.owner) + "." + call.name + call.desc, null, null);
             } else if (op >= Opcodes.ISTORE && op <= Opcodes.ASTORE) {
                 int var = ((VarInsnNode) n).var;
-                if (op != Opcodes.ASTORE || uninitialized == null || !uninitialized[position]) {
+                if ((op != Opcodes.ASTORE || uninitialized == null || !uninitialized[position])
+                        && !releaseStores.contains(n)) {   // javac's, in a synchronized block's release (HandlerPrefixes)
                     LocalVariableNode lv = names.local(var, position);
                     site = new ValueSite(SiteKind.LOCAL, storeType(op, lv), position, var, candidates.size(), line,
                             lv != null ? lv.name : "#" + var, null, null);
