@@ -4,6 +4,7 @@ import io.loupe.data.meta.LoopMeta;
 import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.flow.Dominators;
 import io.loupe.instrument.flow.LoopForest;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.LabelNode;
@@ -67,9 +68,24 @@ final class QuietLoops {
     }
 
     /** The headers of {@code m}'s outermost natural loops, with their bodies' instructions. */
+    /** Whether {@code m} enters a monitor (a {@code synchronized} block). */
+    private static boolean locks(MethodNode m) {
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n.getOpcode() == Opcodes.MONITORENTER) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static Found of(MethodNode m) {
-        if (!QuietCopy.hasBackwardJump(m)) {
-            return new Found(List.of(), Set.of());   // no loop: no graph to build (most quiet methods)
+        if (!QuietCopy.hasBackwardJump(m) || locks(m)) {
+            // no loop: no graph to build (most quiet methods). A method that takes a monitor gets no
+            // switch either: a loop inside a synchronized block would go from one version's monitor
+            // region into the other's, which holds the lock of another monitorenter, and HotSpot,
+            // unable to prove the monitors balanced, then compiles the method at neither tier
+            // (lucene's CloseableThreadLocal.purge, C1 "invalid parsing")
+            return new Found(List.of(), Set.of());
         }
         ControlFlowGraph g = ControlFlowGraph.build(m);
         if (g.hasSubroutines()) {

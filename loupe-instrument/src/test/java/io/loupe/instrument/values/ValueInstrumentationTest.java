@@ -13,6 +13,7 @@ import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.instrument.instr.InstrumentSettings;
 import io.loupe.instrument.instr.PathSettings;
 import io.loupe.instrument.values.samples.Kinds;
+import io.loupe.instrument.values.samples.Locked;
 import io.loupe.instrument.values.samples.LongLoops;
 import io.loupe.instrument.values.samples.Shapes;
 import io.loupe.runtime.registry.MethodRegistry;
@@ -464,6 +465,22 @@ class ValueInstrumentationTest {
         assertEquals(550 * Integer.MAX_VALUE, w.call("wide", null));
         assertEquals(List.of(String.valueOf(Integer.MAX_VALUE)), w.values(w.site("wide", SiteKind.FIELD, 549)));
         assertEquals(List.of(), w.warnings);
+    }
+
+    /**
+     * A method that takes a monitor is a quiet method without loop switches: a switch inside a
+     * {@code synchronized} block would pass from one version's monitor region into the other's,
+     * and HotSpot, unable to prove the monitors balanced, would compile the method at neither
+     * tier ({@link QuietLoops}). It still computes what it did.
+     */
+    @Test
+    void aMethodThatTakesAMonitorHasNoLoopSwitch() throws Exception {
+        Instrumented l = Instrumented.of(Locked.class, CONVERGENT);
+        MethodNode sum = Bytecode.classNode(l.bytes).methods.stream().filter(m -> m.name.equals("sum")).findFirst().orElseThrow();
+        assertTrue(recordingCalls(sum).contains("quiet"), recordingCalls(sum).toString());
+        assertFalse(recordingCalls(sum).contains("atLoop"), recordingCalls(sum).toString());
+        Object lock = new Object();
+        assertEquals(Locked.sum(lock, 10_000), l.call("sum", null, lock, 10_000));
     }
 
     /**
