@@ -52,11 +52,7 @@ public final class HandlerPrefixes {
 
     private HandlerPrefixes(MethodNode m) {
         for (TryCatchBlockNode t : m.tryCatchBlocks) {
-            AbstractInsnNode n = t.handler;
-            while (n != null && n.getOpcode() < 0) {
-                n = n.getNext();
-            }
-            firstOfHandler.put(t.handler, n);
+            firstOfHandler.put(t.handler, firstInstruction(t.handler));
         }
     }
 
@@ -120,14 +116,10 @@ public final class HandlerPrefixes {
     public static Set<AbstractInsnNode> monitorReleaseStores(MethodNode m) {
         Set<AbstractInsnNode> stores = Collections.newSetFromMap(new IdentityHashMap<>());
         for (TryCatchBlockNode t : m.tryCatchBlocks) {
-            int h = m.instructions.indexOf(t.handler);
-            if (m.instructions.indexOf(t.start) > h || h >= m.instructions.indexOf(t.end)) {
+            if (!coversItsStart(m, t)) {
                 continue;
             }
-            AbstractInsnNode first = t.handler;
-            while (first != null && first.getOpcode() < 0) {
-                first = first.getNext();
-            }
+            AbstractInsnNode first = firstInstruction(t.handler);
             if (first != null && first.getOpcode() == Opcodes.ASTORE && releasesMonitor(first, t.end)) {
                 stores.add(first);
             }
@@ -147,18 +139,10 @@ public final class HandlerPrefixes {
      */
     public static AbstractInsnNode monitorRelease(MethodNode m, AbstractInsnNode first) {
         for (TryCatchBlockNode t : m.tryCatchBlocks) {
-            int h = m.instructions.indexOf(t.handler);
-            if (m.instructions.indexOf(t.start) > h || h >= m.instructions.indexOf(t.end)) {
+            if (!coversItsStart(m, t) || firstInstruction(t.handler) != first) {
                 continue;
             }
-            AbstractInsnNode n = t.handler;
-            while (n != null && n.getOpcode() < 0) {
-                n = n.getNext();
-            }
-            if (n != first) {
-                continue;
-            }
-            for (; n != null && n != t.end; n = n.getNext()) {
+            for (AbstractInsnNode n = first; n != null && n != t.end; n = n.getNext()) {
                 int op = n.getOpcode();
                 if (op == Opcodes.MONITOREXIT) {
                     // past the end of the handler's range, which javac ends right after it
@@ -175,6 +159,21 @@ public final class HandlerPrefixes {
             }
         }
         return null;
+    }
+
+    /** Whether handler {@code t}'s range covers its own start (javac's {@code finally} and {@code synchronized}). */
+    private static boolean coversItsStart(MethodNode m, TryCatchBlockNode t) {
+        int h = m.instructions.indexOf(t.handler);
+        return m.instructions.indexOf(t.start) <= h && h < m.instructions.indexOf(t.end);
+    }
+
+    /** The first instruction at or after {@code label}, or null. */
+    private static AbstractInsnNode firstInstruction(AbstractInsnNode label) {
+        AbstractInsnNode n = label;
+        while (n != null && n.getOpcode() < 0) {
+            n = n.getNext();
+        }
+        return n;
     }
 
     /** Whether the handler's code from {@code first} up to {@code end} releases a monitor: a {@code synchronized} block's. */

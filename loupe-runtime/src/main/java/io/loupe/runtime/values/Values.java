@@ -227,37 +227,27 @@ public final class Values {
      */
     @DontInline
     public static void callInt(int value, SiteRecorder[] rs, int site) {
-        if (rs != null) {
-            onInt(value, rs, site);
-        }
+        guardedInt(value, rs, site);
     }
 
     @DontInline
     public static void callLong(long value, SiteRecorder[] rs, int site) {
-        if (rs != null) {
-            onLong(value, rs, site);
-        }
+        guardedLong(value, rs, site);
     }
 
     @DontInline
     public static void callFloat(float value, SiteRecorder[] rs, int site) {
-        if (rs != null) {
-            onFloat(value, rs, site);
-        }
+        guardedFloat(value, rs, site);
     }
 
     @DontInline
     public static void callDouble(double value, SiteRecorder[] rs, int site) {
-        if (rs != null) {
-            onDouble(value, rs, site);
-        }
+        guardedDouble(value, rs, site);
     }
 
     @DontInline
     public static void callRef(Object value, SiteRecorder[] rs, int site) {
-        if (rs != null) {
-            onRef(value, rs, site);
-        }
+        guardedRef(value, rs, site);
     }
 
     // ---- full profiling: run counting (see SiteRecorder) ----
