@@ -45,7 +45,7 @@ public final class LiveHeapSampler {
     private final Thread thread;
     private final Method expunge;   // ShadowMap.expunge of the running dependence profiler, or null
     private final Object shadowMap;
-    private long peak;
+    private long peak = -1;   // -1 (absent) until a sample succeeds
     private int samples;
     private volatile boolean done;
 

@@ -56,7 +56,7 @@ public final class ValueProbeInserter {
      * {@code i} of the list gets id {@code firstId + i}.
      */
     public static void insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
-        insert(m, sites, firstId, "recorders", convergent ? gate(sites) : "full");
+        insert(m, sites, firstId, "recorders", convergent ? gate(sites, "on") : "full");
     }
 
     /**
@@ -70,18 +70,23 @@ public final class ValueProbeInserter {
     static final int INLINE_GATES = 128;
 
     /**
-     * The convergent gate for a method with these sites: inline ({@code on}), or past
-     * {@link #INLINE_GATES} a call ({@code call}, which also serves guarded methods: it tests the
-     * array for null, as {@code guardedX} does).
+     * The convergent gate for a method with these sites: inline ({@code inline}, {@code on} or
+     * {@code guarded}), or past {@link #INLINE_GATES} probes a call ({@code call}, which serves
+     * guarded methods too: it tests the array for null, as {@code guardedX} does).
      */
-    static String gate(List<ValueSite> sites) {
+    private static String gate(List<ValueSite> sites, String inline) {
+        return probes(sites) > INLINE_GATES ? "call" : inline;
+    }
+
+    /** The probes these sites get: the sites less the stores that share a load's probe ({@link StoredCopies}). */
+    private static int probes(List<ValueSite> sites) {
         int probes = 0;
         for (int c : StoredCopies.sources(sites)) {
             if (c < 0) {
                 probes++;
             }
         }
-        return probes > INLINE_GATES ? "call" : "on";
+        return probes;
     }
 
     /**
@@ -156,7 +161,7 @@ public final class ValueProbeInserter {
             QuietMethods.switchesInLoops(firstId, iterated.stream().mapToInt(Integer::intValue).toArray());
         }
         int array = m.maxLocals;
-        insert(m, sites, firstId, "probed", gate(sites));
+        insert(m, sites, firstId, "probed", gate(sites, "on"));
         for (QuietLoops.Header h : loops.headers()) {
             copy.switchAt(m, h, array, firstId, firstId + sites.size());
         }
@@ -171,8 +176,7 @@ public final class ValueProbeInserter {
      * twice the method. For the methods a copy does not pay for ({@link #guardPays}).
      */
     public static void insertGuarded(MethodNode m, List<ValueSite> sites, int firstId) {
-        String gate = gate(sites);
-        insert(m, sites, firstId, "guarded", gate.equals("on") ? "guarded" : gate);   // callX tests the array too
+        insert(m, sites, firstId, "guarded", gate(sites, "guarded"));
     }
 
     /**
@@ -191,12 +195,7 @@ public final class ValueProbeInserter {
                 || (m.name.equals("<init>") && !QuietCopy.hasBackwardJump(m))) {
             return false;
         }
-        int probes = 0;
-        for (int c : StoredCopies.sources(sites)) {
-            if (c < 0) {
-                probes++;
-            }
-        }
+        int probes = probes(sites);
         return probes >= 2 || (probes == 1 && QuietCopy.hasBackwardJump(m));
     }
 
