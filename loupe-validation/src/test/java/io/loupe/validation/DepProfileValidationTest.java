@@ -194,6 +194,28 @@ class DepProfileValidationTest {
     }
 
     @Test
+    void finalFieldsSealedByTheirOneStoreKeepTheirDependences(@TempDir Path dir) throws Exception {
+        Markers src = Markers.of("FinalFieldsTarget");
+        for (String mode : List.of("camp", "lamp")) {
+            DepsAnalysis a = run(dir, "FinalFieldsTarget", mode);
+            LoopVerdict loop = only(loops(a, "main", src.line("loop")));
+            DepEdge table = only(edges(a, DepType.RAW, src.line("tableStore"), src.line("tableGet"), -1));
+            assertEquals(10, table.count(), mode);
+            assertEquals(Map.of(), relations(table), mode + ": stored before the loop");
+            assertEquals(10, only(edges(a, DepType.RAW, src.line("cellStore"), src.line("cellGet"), -1)).count(), mode);
+            assertTrue(loop.parallelizable(), mode + " " + loop);
+
+            assertEquals(1, only(edges(a, DepType.WAR, src.line("early"), src.line("baseStore"), -1)).count(), mode);
+            assertEquals(1, only(edges(a, DepType.WAW, src.line("baseStore"), src.line("subStore"), -1)).count(), mode);
+            assertEquals(List.of(1L, 1L), edges(a, DepType.RAW, src.line("subStore"), src.line("subGet"), -1).stream()
+                    .map(DepEdge::count).toList(), mode + ": the reads of both fields, one location");
+            assertEquals(List.of(), edges(a, DepType.WAR, src.line("subGet"), src.line("subStore"), -1), mode);
+            List<String> warnings = ProfileReader.read(dir.resolve("FinalFieldsTarget-" + mode + ".prof")).warnings();
+            assertTrue(warnings.stream().noneMatch(w -> w.contains("final field")), mode + " " + warnings);
+        }
+    }
+
+    @Test
     void dependencesBetweenThreadsAreNotCarriedByLoops(@TempDir Path dir) throws Exception {
         Markers src = Markers.of("ThreadsTarget");
         for (String mode : List.of("camp", "lamp")) {

@@ -23,6 +23,7 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -102,6 +103,7 @@ public final class DepClassInstrumenter {
         int loop = loops == 0 ? 0 : DepRegistry.reserveLoops(loops);
         int call = calls == 0 ? 0 : DepRegistry.reserveCalls(calls);
         List<Planned> plans = new ArrayList<>();
+        Map<AbstractInsnNode, FinalFieldStores.Seal> sealing = FinalFieldStores.of(cn);
         // carried registers are analysed when the profile is written, for the loops that ran
         DeferredLoopRegisters registers = new DeferredLoopRegisters(original, className, warnings);
         try {
@@ -121,7 +123,7 @@ public final class DepClassInstrumenter {
                 for (int c = 0; c < callMetas.size(); c++) {
                     DepRegistry.register(callMetas.get(c), c);
                 }
-                plans.add(new Planned(indexes.get(j), sites, ids(cn, m, sites, site, loop, call)));
+                plans.add(new Planned(indexes.get(j), sites, ids(cn, m, sites, sealing, site, loop, call)));
                 site += sites.accesses().size();
                 loop += sites.loops().size();
                 call += sites.calls().size();
@@ -193,11 +195,16 @@ public final class DepClassInstrumenter {
         }
     }
 
-    /** Field ids, callee ids, the putfields into an uninitialized {@code this}, the constructor's init call. */
-    private static DepProbeInserter.Ids ids(ClassNode cn, MethodNode m, DepSites sites, int site, int loop, int call)
-            throws AnalyzerException {
+    /**
+     * Field ids, callee ids, the putfields into an uninitialized {@code this}, the stores that seal
+     * their location ({@link FinalFieldStores}), the constructor's init call.
+     */
+    private static DepProbeInserter.Ids ids(ClassNode cn, MethodNode m, DepSites sites,
+                                            Map<AbstractInsnNode, FinalFieldStores.Seal> sealing,
+                                            int site, int loop, int call) throws AnalyzerException {
         int[] fieldIds = new int[sites.accesses().size()];
         boolean[] skipped = new boolean[sites.accesses().size()];
+        FinalFieldStores.Seal[] seals = new FinalFieldStores.Seal[sites.accesses().size()];
         boolean[] uninitialized = m.name.equals("<init>") ? UninitializedObjects.putfields(cn.name, m) : null;
         AbstractInsnNode[] nodes = m.instructions.toArray();
         for (AccessSite s : sites.accesses()) {
@@ -207,6 +214,7 @@ public final class DepClassInstrumenter {
                         ? DepRegistry.staticField(f.owner, f.name, f.desc)
                         : DepRegistry.instanceField(f.name, f.desc);
                 skipped[s.ordinal()] = uninitialized != null && uninitialized[s.position()];
+                seals[s.ordinal()] = sealing.get(n);
             }
         }
         int[] calleeIds = new int[sites.calls().size()];
@@ -220,7 +228,7 @@ public final class DepClassInstrumenter {
                 initCall = -2;
             }
         }
-        return new DepProbeInserter.Ids(site, loop, call, fieldIds, calleeIds, skipped, initCall);
+        return new DepProbeInserter.Ids(site, loop, call, fieldIds, calleeIds, skipped, seals, initCall);
     }
 
     private static int indexOf(ClassNode cn, String name, String desc) {

@@ -13,6 +13,7 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -67,12 +68,14 @@ public final class DepProbeInserter {
      * @param calleeIds  per call site ordinal: the dense id of the callee
      * @param skipped    per access site ordinal: true for a {@code putfield} into {@code this}
      *                   before {@code super(…)}, which gets no probe (the object may not be passed)
+     * @param seals      per access site ordinal: how the only store of a final field seals its
+     *                   location ({@link FinalFieldStores}), null for any other site
      * @param initCall   the list position of a constructor's {@code super(…)}/{@code this(…)} call,
      *                   -1 for a method; {@code -2} for a constructor whose call could not be found
      *                   (then there is no catch-all handler)
      */
     public record Ids(int firstSite, int firstLoop, int firstCall, int[] fieldIds, int[] calleeIds, boolean[] skipped,
-                      int initCall) {
+                      FinalFieldStores.Seal[] seals, int initCall) {
     }
 
     private final MethodNode m;
@@ -383,13 +386,22 @@ public final class DepProbeInserter {
                 l.add(thread());
                 l.add(IntConstant.push(site));
                 l.add(IntConstant.push(ids.fieldIds()[s.ordinal()]));
-                l.add(deps(op == Opcodes.GETFIELD ? "getField" : "putField", "(Ljava/lang/Object;" + THREAD_DESC + "II)V"));
+                FinalFieldStores.Seal seal = ids.seals()[s.ordinal()];
+                if (seal == FinalFieldStores.Seal.OWN_CLASS) {   // seals if the object is of the declaring class
+                    l.add(new LdcInsnNode(Type.getObjectType(f.owner)));
+                    l.add(deps("putFinalField", "(Ljava/lang/Object;" + THREAD_DESC + "IILjava/lang/Class;)V"));
+                } else if (seal == FinalFieldStores.Seal.ALWAYS) {
+                    l.add(deps("putFinalField", "(Ljava/lang/Object;" + THREAD_DESC + "II)V"));
+                } else {
+                    l.add(deps(op == Opcodes.GETFIELD ? "getField" : "putField", "(Ljava/lang/Object;" + THREAD_DESC + "II)V"));
+                }
             }
             case STATIC -> {
                 l.add(thread());
                 l.add(IntConstant.push(site));
                 l.add(IntConstant.push(ids.fieldIds()[s.ordinal()]));
-                l.add(deps(op == Opcodes.GETSTATIC ? "getStatic" : "putStatic", "(" + THREAD_DESC + "II)V"));
+                String name = op == Opcodes.GETSTATIC ? "getStatic" : ids.seals()[s.ordinal()] != null ? "putFinalStatic" : "putStatic";
+                l.add(deps(name, "(" + THREAD_DESC + "II)V"));
             }
             case ARRAY -> {
                 if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {

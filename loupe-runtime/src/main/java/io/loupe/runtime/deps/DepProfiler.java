@@ -129,6 +129,15 @@ public final class DepProfiler {
         return n;
     }
 
+    /** Stores to sealed locations over all threads: 0 unless the instrumenter erred (final fields). */
+    public long storesAfterSeal() {
+        long n = 0;
+        for (DepThread t : threads()) {
+            n += t.storesAfterSeal();
+        }
+        return n;
+    }
+
     /** The context tree's nodes (empty in lamp mode). */
     public List<ContextNode> contexts() {
         return tree == null ? List.of() : tree.snapshot();

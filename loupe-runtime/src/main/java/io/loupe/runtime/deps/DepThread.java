@@ -79,6 +79,8 @@ public final class DepThread {
     private long clock;
     /** Serial of the current access, so a dependence counts once per destination access. */
     long access;
+    /** Stores to a sealed location: none unless the instrumenter took a store for a field's only one. */
+    long storesAfterSeal;
     /**
      * The current context: its node id in camp mode (-1 in lamp mode). Contexts are ids, not
      * nodes, in every field and array of this class: an access reads the id as it is, and a call,
@@ -178,6 +180,11 @@ public final class DepThread {
         return access;
     }
 
+    /** Stores this thread made to sealed locations ({@link LocationHistory}): 0 unless the instrumenter erred. */
+    public long storesAfterSeal() {
+        return storesAfterSeal;
+    }
+
     /** The current loop-stack depth. */
     public int loopDepth() {
         return depth;
@@ -206,12 +213,17 @@ public final class DepThread {
 
     /** A load of the location whose history is {@code h} by access site {@code site}. */
     public void load(LocationHistory h, int site) {
-        h.access(this, site, false);
+        h.access(this, site, LocationHistory.LOAD);
     }
 
     /** A store to the location whose history is {@code h} by access site {@code site}. */
     public void store(LocationHistory h, int site) {
-        h.access(this, site, true);
+        h.access(this, site, LocationHistory.STORE);
+    }
+
+    /** The only store its final field's location will see ({@link LocationHistory#SEALING_STORE}). */
+    public void sealingStore(LocationHistory h, int site) {
+        h.access(this, site, LocationHistory.SEALING_STORE);
     }
 
     /**

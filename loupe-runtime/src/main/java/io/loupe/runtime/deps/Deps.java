@@ -126,6 +126,33 @@ public final class Deps {
         }
     }
 
+    /**
+     * The {@code putfield} that is the only store final field {@code field} of {@code o} gets, in a
+     * constructor of a final class: it seals the location ({@link LocationHistory#SEALING_STORE}).
+     */
+    public static void putFinalField(Object o, DepThread t, int site, int field) {
+        if (o != null) {
+            t.sealingStore(cache(site).field(o, field), site);
+        }
+    }
+
+    /**
+     * The {@code putfield} that is the only store final field {@code field} of {@code o} gets, in a
+     * constructor of open class {@code declaring}: it seals the location if {@code o} is of that class itself.
+     * An object of a subclass is stored to as by {@link #putField}: a field of the subclass with the
+     * same name and type would share the location (field ids, {@link DepRegistry}) and store to it again.
+     */
+    public static void putFinalField(Object o, DepThread t, int site, int field, Class<?> declaring) {
+        if (o != null) {
+            LocationHistory h = cache(site).field(o, field);
+            if (o.getClass() == declaring) {
+                t.sealingStore(h, site);
+            } else {
+                t.store(h, site);
+            }
+        }
+    }
+
     /** {@code getstatic} of static field {@code field}. */
     public static void getStatic(DepThread t, int site, int field) {
         t.load(profiler.statics().field(field), site);
@@ -134,6 +161,11 @@ public final class Deps {
     /** {@code putstatic} of static field {@code field}. */
     public static void putStatic(DepThread t, int site, int field) {
         t.store(profiler.statics().field(field), site);
+    }
+
+    /** The {@code putstatic} that is the only store static final field {@code field} gets. */
+    public static void putFinalStatic(DepThread t, int site, int field) {
+        t.sealingStore(profiler.statics().field(field), site);
     }
 
     // ---- array elements ----

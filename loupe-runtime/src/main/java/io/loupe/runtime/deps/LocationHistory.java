@@ -52,6 +52,12 @@ public sealed class LocationHistory permits ObjectShadow {
     private volatile int lock;
 
     private boolean hasStore;
+    /**
+     * Set by the only store its final field will see ({@code FinalFieldStores} in the instrumenter):
+     * no store will follow to take a WAR from a load, so loads after it keep no entry (docs/deps.md,
+     * "Final fields"). A later store all the same (the instrumenter was wrong) is counted, and warned of.
+     */
+    private boolean sealed;
     private int storeSite;
     private int storeCtx;
     private long storeTime;
@@ -75,13 +81,17 @@ public sealed class LocationHistory permits ObjectShadow {
         return chains == null || oneSite < 0 && chains.consistent();
     }
 
-    void access(DepThread t, int site, boolean store) {
+    /** Access kinds. */
+    static final int LOAD = 0, STORE = 1, SEALING_STORE = 2;
+
+    /** An access of kind {@link #LOAD}, {@link #STORE} or {@link #SEALING_STORE} by {@code site}. */
+    void access(DepThread t, int site, int kind) {
         // The mark goes before the read of the flag: a thread that shares the profile either
         // finds the mark set (and waits for the update to end) or this read sees the flag set.
         t.enterUpdate();
         try {
             if (!t.profiler.shared()) {
-                update(t, site, store);   // one thread so far: nobody else can hold the lock
+                update(t, site, kind);   // one thread so far: nobody else can hold the lock
                 return;
             }
         } finally {
@@ -91,17 +101,21 @@ public sealed class LocationHistory permits ObjectShadow {
             Thread.onSpinWait();
         }
         try {
-            update(t, site, store);
+            update(t, site, kind);
         } finally {
             LOCK.setRelease(this, 0);
         }
     }
 
-    private void update(DepThread t, int site, boolean store) {
+    private void update(DepThread t, int site, int kind) {
         long now = t.tick();
         long serial = ++t.access;
         int ctx = t.context();
-        if (store) {
+        if (kind != LOAD) {
+            if (sealed) {
+                t.storesAfterSeal++;
+            }
+            sealed = kind == SEALING_STORE;
             if (oneSite >= 0) {
                 dependence(t, DepType.WAR, oneSite, oneCtx, oneTime, oneThread, site, ctx, serial);
                 oneSite = -1;
@@ -120,7 +134,9 @@ public sealed class LocationHistory permits ObjectShadow {
             if (hasStore) {
                 dependence(t, DepType.RAW, storeSite, storeCtx, storeTime, storeThread, site, ctx, serial);
             }
-            addLoad(t, site, ctx, now);
+            if (!sealed) {
+                addLoad(t, site, ctx, now);
+            }
         }
     }
 
