@@ -16,8 +16,8 @@ import org.objectweb.asm.tree.analysis.Frame;
 import org.objectweb.asm.tree.analysis.SourceInterpreter;
 import org.objectweb.asm.tree.analysis.SourceValue;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -107,6 +107,75 @@ public final class FinalFieldStores {
         return single;
     }
 
+    /**
+     * Per instruction, whether it lies on a cycle: in a strongly connected component of more
+     * than one instruction, or with an edge to itself (Tarjan's algorithm, iterative). Once per
+     * method, in time linear in its size: a static initializer may store thousands of fields.
+     */
+    static boolean[] onCycle(List<List<Integer>> successors) {
+        int n = successors.size();
+        int[] index = new int[n];
+        Arrays.fill(index, -1);
+        int[] low = new int[n];
+        boolean[] onStack = new boolean[n];
+        int[] stack = new int[n];
+        int[] path = new int[n];
+        int[] next = new int[n];   // per frame of the walk: the next successor to visit
+        boolean[] cycle = new boolean[n];
+        int counter = 0;
+        for (int root = 0; root < n; root++) {
+            if (index[root] >= 0) {
+                continue;
+            }
+            int sp = 0;
+            int depth = 0;
+            index[root] = low[root] = counter++;
+            stack[sp++] = root;
+            onStack[root] = true;
+            path[depth] = root;
+            next[depth++] = 0;
+            while (depth > 0) {
+                int v = path[depth - 1];
+                List<Integer> out = successors.get(v);
+                if (next[depth - 1] < out.size()) {
+                    int w = out.get(next[depth - 1]++);
+                    if (w == v) {
+                        cycle[v] = true;
+                    }
+                    if (index[w] < 0) {
+                        index[w] = low[w] = counter++;
+                        stack[sp++] = w;
+                        onStack[w] = true;
+                        path[depth] = w;
+                        next[depth++] = 0;
+                    } else if (onStack[w]) {
+                        low[v] = Math.min(low[v], index[w]);
+                    }
+                    continue;
+                }
+                depth--;
+                if (depth > 0) {
+                    int u = path[depth - 1];
+                    low[u] = Math.min(low[u], low[v]);
+                }
+                if (low[v] == index[v]) {   // v roots a component: the stack down to it
+                    int top = sp;
+                    int w;
+                    do {
+                        w = stack[--sp];
+                        onStack[w] = false;
+                    } while (w != v);
+                    if (top - sp > 1) {
+                        for (int i = sp; i < top; i++) {
+                            cycle[stack[i]] = true;
+                        }
+                    }
+                }
+            }
+        }
+        return cycle;
+    }
+
     private record Store(MethodNode method, FieldInsnNode insn) {
     }
 
@@ -130,6 +199,8 @@ public final class FinalFieldStores {
         private final boolean thisReassigned;
         /** Whether the method calls {@code this(…)}: another constructor of its class on {@code this}. */
         private final boolean delegates;
+        /** Per instruction, whether it lies on a cycle of the control flow ({@link FinalFieldStores#onCycle}), once asked. */
+        private boolean[] onCycle;
 
         private Shape(MethodNode m, Frame<SourceValue>[] frames, List<List<Integer>> successors, boolean delegates) {
             this.m = m;
@@ -185,23 +256,11 @@ public final class FinalFieldStores {
 
         /** Whether {@code insn} is reachable and on no cycle: it runs at most once per activation. */
         boolean once(AbstractInsnNode insn) {
-            int start = m.instructions.indexOf(insn);
-            if (frames[start] == null) {
-                return false;   // unreachable: never runs, but nothing to seal either
+            int at = m.instructions.indexOf(insn);
+            if (onCycle == null) {
+                onCycle = onCycle(successors);
             }
-            boolean[] seen = new boolean[successors.size()];
-            ArrayDeque<Integer> work = new ArrayDeque<>(successors.get(start));
-            while (!work.isEmpty()) {
-                int i = work.pop();
-                if (i == start) {
-                    return false;
-                }
-                if (!seen[i]) {
-                    seen[i] = true;
-                    work.addAll(successors.get(i));
-                }
-            }
-            return true;
+            return frames[at] != null && !onCycle[at];   // unreachable: never runs, nothing to seal
         }
 
         /** Whether the receiver of {@code putfield insn} is always {@code this}. */

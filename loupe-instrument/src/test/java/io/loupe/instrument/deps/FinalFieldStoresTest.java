@@ -2,6 +2,11 @@ package io.loupe.instrument.deps;
 
 import io.loupe.instrument.DefiningLoader;
 import io.loupe.instrument.deps.samples.FinalFields;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
@@ -19,6 +24,32 @@ import java.util.function.Consumer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class FinalFieldStoresTest {
+
+    /** Tarjan's components against reachability: a node is on a cycle iff one of its successors reaches it. */
+    @Property(tries = 300)
+    void onCycleAgreesWithReachability(@ForAll("graphs") List<List<Integer>> successors) {
+        boolean[] got = FinalFieldStores.onCycle(successors);
+        for (int v = 0; v < successors.size(); v++) {
+            boolean[] seen = new boolean[successors.size()];
+            java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>(successors.get(v));
+            boolean back = false;
+            while (!work.isEmpty() && !back) {
+                int w = work.pop();
+                back = w == v;
+                if (!seen[w]) {
+                    seen[w] = true;
+                    work.addAll(successors.get(w));
+                }
+            }
+            assertEquals(back, got[v], "node " + v + " of " + successors);
+        }
+    }
+
+    @Provide
+    Arbitrary<List<List<Integer>>> graphs() {
+        return Arbitraries.integers().between(1, 24).flatMap(n -> Arbitraries.integers().between(0, n - 1)
+                .list().ofMaxSize(3).list().ofSize(n));
+    }
 
     /** The sealing stores as {@code method field how}, in method then instruction order. */
     private static List<String> sealing(ClassNode cn) {
