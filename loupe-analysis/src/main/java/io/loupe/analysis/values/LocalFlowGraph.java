@@ -1,5 +1,6 @@
 package io.loupe.analysis.values;
 
+import io.loupe.data.graph.StrongComponents;
 import io.loupe.data.values.Formula;
 
 import java.util.ArrayList;
@@ -140,60 +141,18 @@ final class LocalFlowGraph {
         }
     }
 
-    /** Strongly connected components (Tarjan, iterative) over the read edges; -1 for sites without a formula. */
+    /** Strongly connected components over the read edges; -1 for sites without a formula. */
     private int[] components(int n, List<List<int[]>> reads) {
-        int[] comp = new int[n];
-        Arrays.fill(comp, -1);
-        int[] index = new int[n];
-        int[] low = new int[n];
-        Arrays.fill(index, -1);
-        boolean[] onStack = new boolean[n];
-        int[] stack = new int[n];
-        int sp = 0;
-        int[] callStack = new int[n];
-        int[] edgeCursor = new int[n];
-        int next = 0;
-        int components = 0;
-        for (int root = 0; root < n; root++) {
-            if (formulas[root] == null || index[root] >= 0) {
-                continue;
+        return StrongComponents.of(n, v -> formulas[v] != null, new StrongComponents.Successors() {
+            @Override
+            public int count(int v) {
+                return reads.get(v).size();
             }
-            int csp = 0;
-            callStack[csp++] = root;
-            index[root] = low[root] = next++;
-            stack[sp++] = root;
-            onStack[root] = true;
-            while (csp > 0) {
-                int v = callStack[csp - 1];
-                List<int[]> out = reads.get(v);
-                if (edgeCursor[v] < out.size()) {
-                    int w = out.get(edgeCursor[v]++)[0];
-                    if (index[w] < 0) {
-                        index[w] = low[w] = next++;
-                        stack[sp++] = w;
-                        onStack[w] = true;
-                        callStack[csp++] = w;
-                    } else if (onStack[w]) {
-                        low[v] = Math.min(low[v], index[w]);
-                    }
-                    continue;
-                }
-                csp--;
-                if (csp > 0) {
-                    int parent = callStack[csp - 1];
-                    low[parent] = Math.min(low[parent], low[v]);
-                }
-                if (low[v] == index[v]) {
-                    int w;
-                    do {
-                        w = stack[--sp];
-                        onStack[w] = false;
-                        comp[w] = components;
-                    } while (w != v);
-                    components++;
-                }
+
+            @Override
+            public int get(int v, int i) {
+                return reads.get(v).get(i)[0];
             }
-        }
-        return comp;
+        });
     }
 }

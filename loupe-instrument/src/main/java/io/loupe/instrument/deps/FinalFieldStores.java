@@ -1,5 +1,6 @@
 package io.loupe.instrument.deps;
 
+import io.loupe.data.graph.StrongComponents;
 import io.loupe.instrument.flow.UninitializedObjects;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -17,7 +18,6 @@ import org.objectweb.asm.tree.analysis.SourceInterpreter;
 import org.objectweb.asm.tree.analysis.SourceValue;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -109,69 +109,29 @@ public final class FinalFieldStores {
 
     /**
      * Per instruction, whether it lies on a cycle: in a strongly connected component of more
-     * than one instruction, or with an edge to itself (Tarjan's algorithm, iterative). Once per
-     * method, in time linear in its size: a static initializer may store thousands of fields.
+     * than one instruction, or with an edge to itself. Once per method, in time linear in its
+     * size: a static initializer may store thousands of fields.
      */
     static boolean[] onCycle(List<List<Integer>> successors) {
         int n = successors.size();
-        int[] index = new int[n];
-        Arrays.fill(index, -1);
-        int[] low = new int[n];
-        boolean[] onStack = new boolean[n];
-        int[] stack = new int[n];
-        int[] path = new int[n];
-        int[] next = new int[n];   // per frame of the walk: the next successor to visit
+        int[] component = StrongComponents.of(n, v -> true, new StrongComponents.Successors() {
+            @Override
+            public int count(int v) {
+                return successors.get(v).size();
+            }
+
+            @Override
+            public int get(int v, int i) {
+                return successors.get(v).get(i);
+            }
+        });
+        int[] size = new int[n];
+        for (int c : component) {
+            size[c]++;
+        }
         boolean[] cycle = new boolean[n];
-        int counter = 0;
-        for (int root = 0; root < n; root++) {
-            if (index[root] >= 0) {
-                continue;
-            }
-            int sp = 0;
-            int depth = 0;
-            index[root] = low[root] = counter++;
-            stack[sp++] = root;
-            onStack[root] = true;
-            path[depth] = root;
-            next[depth++] = 0;
-            while (depth > 0) {
-                int v = path[depth - 1];
-                List<Integer> out = successors.get(v);
-                if (next[depth - 1] < out.size()) {
-                    int w = out.get(next[depth - 1]++);
-                    if (w == v) {
-                        cycle[v] = true;
-                    }
-                    if (index[w] < 0) {
-                        index[w] = low[w] = counter++;
-                        stack[sp++] = w;
-                        onStack[w] = true;
-                        path[depth] = w;
-                        next[depth++] = 0;
-                    } else if (onStack[w]) {
-                        low[v] = Math.min(low[v], index[w]);
-                    }
-                    continue;
-                }
-                depth--;
-                if (depth > 0) {
-                    int u = path[depth - 1];
-                    low[u] = Math.min(low[u], low[v]);
-                }
-                if (low[v] == index[v]) {   // v roots a component: the stack down to it
-                    int top = sp;
-                    int w;
-                    do {
-                        w = stack[--sp];
-                        onStack[w] = false;
-                    } while (w != v);
-                    if (top - sp > 1) {
-                        for (int i = sp; i < top; i++) {
-                            cycle[stack[i]] = true;
-                        }
-                    }
-                }
-            }
+        for (int v = 0; v < n; v++) {
+            cycle[v] = size[component[v]] > 1 || successors.get(v).contains(v);
         }
         return cycle;
     }
