@@ -20,6 +20,7 @@ import org.objectweb.asm.tree.analysis.SourceValue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,15 +78,18 @@ public final class FinalFieldStores {
             return Map.of();
         }
         Map<String, List<Store>> stores = new HashMap<>();
+        Set<String> refused = new HashSet<>();
         for (MethodNode m : cn.methods) {
             for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
                 if (n instanceof FieldInsnNode f && (f.getOpcode() == Opcodes.PUTFIELD || f.getOpcode() == Opcodes.PUTSTATIC)) {
                     String key = f.name + ":" + f.desc;
                     Boolean isStatic = finals.get(key);
-                    if (isStatic != null) {
-                        // named through another class, or the wrong kind: not a store this analysis vouches for
-                        boolean plain = f.owner.equals(cn.name) && isStatic == (f.getOpcode() == Opcodes.PUTSTATIC);
-                        stores.computeIfAbsent(key, k -> new ArrayList<>()).add(plain ? new Store(m, f) : null);
+                    if (isStatic == null) {
+                        continue;
+                    }
+                    stores.computeIfAbsent(key, k -> new ArrayList<>()).add(new Store(m, f));
+                    if (!f.owner.equals(cn.name) || isStatic != (f.getOpcode() == Opcodes.PUTSTATIC)) {
+                        refused.add(key);   // named through another class, or the wrong kind: not vouched for
                     }
                 }
             }
@@ -95,7 +99,7 @@ public final class FinalFieldStores {
         for (Map.Entry<String, List<Store>> e : stores.entrySet()) {
             List<Store> list = e.getValue();
             boolean isStatic = finals.get(e.getKey());
-            if (onlyOnePerMethod(list, isStatic ? "<clinit>" : "<init>")) {
+            if (!refused.contains(e.getKey()) && onlyOnePerMethod(list, isStatic ? "<clinit>" : "<init>")) {
                 for (Store s : list) {
                     Shape shape = shapes.computeIfAbsent(s.method(), m -> Shape.of(cn.name, m));
                     if (shape != null && shape.once(s.insn()) && (isStatic || shape.intoThis(s.insn()) && !shape.delegates)) {
@@ -139,11 +143,11 @@ public final class FinalFieldStores {
     private record Store(MethodNode method, FieldInsnNode insn) {
     }
 
-    /** Every store plain, in a method named {@code where}, and no two in one method. */
+    /** Every store in a method named {@code where}, and no two in one method. */
     private static boolean onlyOnePerMethod(List<Store> list, String where) {
         Set<MethodNode> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Store s : list) {
-            if (s == null || !s.method().name.equals(where) || !seen.add(s.method())) {
+            if (!s.method().name.equals(where) || !seen.add(s.method())) {
                 return false;
             }
         }

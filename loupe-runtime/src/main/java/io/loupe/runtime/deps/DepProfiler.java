@@ -197,6 +197,24 @@ public final class DepProfiler {
     }
 
     /**
+     * What the profile must warn of, read after {@link #dependences()} and {@link #loops()}:
+     * threads left out of them ({@link #skippedThreads()}), and stores to sealed locations
+     * ({@link #storesAfterSeal()}).
+     */
+    public List<String> warnings() {
+        List<String> out = new ArrayList<>();
+        long afterSeal = storesAfterSeal();
+        if (afterSeal > 0) {
+            out.add(afterSeal + " store(s) to a final field's location after the store taken to be its only one:"
+                    + " WAR dependences from the loads between them may be missing");
+        }
+        if (!skipped.isEmpty()) {
+            out.add("dependences of threads " + skipped + " left out: they were still running and changing them at exit");
+        }
+        return out;
+    }
+
+    /**
      * Runs {@code read}, which first clears what it fills, until it gets through. A thread still
      * running at exit (a daemon, a thread the program did not wait for) may grow its tables while
      * they are read: the read is tried three times, and a thread whose tables kept changing is left

@@ -202,15 +202,7 @@ public final class ProfileDumper {
         stats.put("deps.objects", profiler.heap().created() + ShadowField.created());
         stats.put("deps.fieldShadows", ShadowField.created());
         stats.put("deps.staticFields", (long) profiler.statics().size());
-        long afterSeal = profiler.storesAfterSeal();
-        if (afterSeal > 0) {
-            Warnings.warn(afterSeal + " store(s) to a final field's location after the store taken to be its only one:"
-                    + " WAR dependences from the loads between them may be missing");
-        }
-        if (!profiler.skippedThreads().isEmpty()) {
-            Warnings.warn("dependences of threads " + profiler.skippedThreads()
-                    + " left out: they were still running and changing them at exit");
-        }
+        profiler.warnings().forEach(Warnings::warn);
         String mode = profiler.mode() == DepMode.CAMP ? "camp" : "lamp";
         return new DepsProfile(mode, DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
                 dependences);

@@ -34,6 +34,7 @@ class SealedLocationTest {
         assertEquals(0, h.loadEntries(), "a sealed location's loads keep no entry");
         assertEquals(Map.of("WAR 1->2", 1L, "RAW 2->3", 5L, "RAW 2->4", 5L), counts(p));
         assertEquals(0, p.storesAfterSeal());
+        assertEquals(java.util.List.of(), p.warnings());
     }
 
     @Test
@@ -46,6 +47,8 @@ class SealedLocationTest {
         t.store(h, 3);               // the instrumenter was wrong: the WAR 2->3 is lost, and said to be
         t.load(h, 4);
         assertEquals(1, p.storesAfterSeal());
+        assertEquals(java.util.List.of("1 store(s) to a final field's location after the store taken to be its only one:"
+                + " WAR dependences from the loads between them may be missing"), p.warnings());
         assertEquals(1, h.loadEntries(), "an ordinary store unseals: loads keep entries again");
         assertEquals(Map.of("RAW 1->2", 1L, "WAW 1->3", 1L, "RAW 3->4", 1L), counts(p));
     }
