@@ -38,6 +38,8 @@ public final class AgentOptions {
         KEYS.put("values.increaseBound", "bounds: an invariance increase beyond this fraction keeps profiling on. Default: 0.02");
         KEYS.put("values.decreaseBound", "bounds: an invariance decrease beyond this fraction keeps profiling on. Default: 0.02");
         KEYS.put("values.quiet", "convergent profiling: a method runs its original code, without probes, while all its sites are off (true or false). Default: true");
+        KEYS.put("values.freeze", "convergent profiling with quiet methods: the JIT compiles a quiet method without its probes while its sites are off, and thaws come in bursts (true or false). Default: false");
+        KEYS.put("values.thawAfter", "values.freeze: milliseconds before the first thaw burst; each next waits twice as long as the one before, at most 64 times this. Default: 1000");
         KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far (at least 8 intervals). Default: 0.25");
         KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
         KEYS.put("verify", "check instrumented code before the JVM sees it; a method that fails is left as it was (true or false). Default: true");
@@ -61,6 +63,7 @@ public final class AgentOptions {
     private static final int INTERVAL = 1000;
     private static final double BOUND = 0.02;
     private static final double BACKOFF = 0.25;
+    private static final long THAW_AFTER = 1000;
 
     private List<String> profilers = List.of("paths");
     private int k = 1;
@@ -82,6 +85,8 @@ public final class AgentOptions {
     private double decreaseBound = BOUND;
     private double backoff = BACKOFF;
     private boolean quiet = true;
+    private boolean freeze = false;
+    private long thawAfter = THAW_AFTER;
     private String depsMode = "camp";
     private boolean verbose;
     private boolean verify = true;
@@ -113,6 +118,9 @@ public final class AgentOptions {
         if (o.topN != null && o.topN > o.tableSize) {
             throw new IllegalArgumentException("option 'values.topN' must be between 1 and values.tableSize (" + o.tableSize
                     + "), got '" + o.topN + "'");
+        }
+        if (o.freeze && !(o.convergent && o.quiet)) {
+            throw new IllegalArgumentException("option 'values.freeze' needs convergent=true and values.quiet=true");
         }
         return o;
     }
@@ -185,6 +193,8 @@ public final class AgentOptions {
                 backoff = b;
             }
             case "values.quiet" -> quiet = bool(key, value);
+            case "values.freeze" -> freeze = bool(key, value);
+            case "values.thawAfter" -> thawAfter = intValue(key, value, 1, Integer.MAX_VALUE);
             case "deps.mode" -> {
                 if (!value.equals("camp") && !value.equals("lamp")) {
                     throw new IllegalArgumentException("option 'deps.mode' needs camp or lamp, got '" + value + "'");
@@ -315,6 +325,16 @@ public final class AgentOptions {
         return quiet;
     }
 
+    /** Convergent value profiling with quiet methods: true for frozen quiet periods. */
+    public boolean freeze() {
+        return freeze;
+    }
+
+    /** Frozen quiet periods: milliseconds before the first thaw burst. */
+    public long thawAfter() {
+        return thawAfter;
+    }
+
     /** The convergence criterion: {@code increase} or {@code bounds}. */
     public String criterion() {
         return criterion;
@@ -397,7 +417,7 @@ public final class AgentOptions {
     private boolean valueDefaults() {
         return valueKinds.equals(VALUE_KINDS) && tableSize == TABLE_SIZE && topN == null && clearInterval == CLEAR_INTERVAL
                 && !convergent && criterion.equals(CRITERION) && interval == INTERVAL && increaseBound == BOUND
-                && decreaseBound == BOUND && backoff == BACKOFF && quiet;
+                && decreaseBound == BOUND && backoff == BACKOFF && quiet && !freeze && thawAfter == THAW_AFTER;
     }
 
     /** True if every path option has its default (then a profile without paths need not list them). */
@@ -438,6 +458,10 @@ public final class AgentOptions {
             j.add("values.decreaseBound=" + decreaseBound);
             j.add("values.backoff=" + backoff);
             j.add("values.quiet=" + quiet);
+            j.add("values.freeze=" + freeze);
+            if (freeze || thawAfter != THAW_AFTER) {
+                j.add("values.thawAfter=" + thawAfter);
+            }
         }
         if (deps() || !depsMode.equals("camp")) {
             j.add("deps.mode=" + depsMode);

@@ -12,6 +12,7 @@ import io.loupe.runtime.deps.ShadowFieldFilter;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.dump.Warnings;
 import io.loupe.runtime.paths.PathThread;
+import io.loupe.runtime.values.FrozenMethods;
 import io.loupe.runtime.values.ValueConfig;
 import io.loupe.runtime.values.ValueProfiler;
 
@@ -30,6 +31,9 @@ final class AgentStart {
         PathThread.configure(options.blockTrace() ? 1 : options.k(), options.maxNodes());
         if (options.values()) {
             ValueProfiler.configure(valueConfig(options));
+            if (options.freeze()) {
+                FrozenMethods.configure(options.thawAfter());
+            }
         }
         ClassFilter filter = new ClassFilter(options.include(), options.exclude());
         ShadowFields shadowFields = ShadowFields.NONE;
@@ -75,7 +79,7 @@ final class AgentStart {
                 ? new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength())
                 : null;
         ValueSettings values = options.values() ? new ValueSettings(valueKinds(options), options.convergent(),
-                options.convergent() && options.quiet()) : null;
+                options.convergent() && options.quiet(), options.freeze()) : null;
         return new InstrumentSettings(paths, values);
     }
 

@@ -35,6 +35,10 @@ final class ConvergenceSection {
                     + " activations of quiet methods ran without probes (" + Percent.oneDecimal(q.quietShare())
                     + ", " + Percent.count(q.periods()) + " quiet periods); their sites' executions there are estimated");
         }
+        if (q.frozenPeriods() > 0) {
+            TextLayout.field(out, "frozen", Percent.count(q.frozenPeriods()) + " quiet periods compiled without probes, thawed in "
+                    + Percent.count(q.thawBursts()) + " bursts");
+        }
         if (q.iterations() > 0) {
             TextLayout.field(out, "loops", Percent.count(q.quietIterations()) + " of " + Percent.count(q.iterations())
                     + " iterations of the outermost loops where quiet methods switch ran without probes ("

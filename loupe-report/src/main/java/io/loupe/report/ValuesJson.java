@@ -69,6 +69,8 @@ final class ValuesJson {
             json.name("quietIterations").value(q.quietIterations());
             json.name("quietIterationShare").value(q.quietIterationShare(), SHARE_DECIMALS);
             json.name("quietPeriods").value(q.periods());
+            json.name("frozenPeriods").value(q.frozenPeriods());
+            json.name("thawBursts").value(q.thawBursts());
         }
         json.endObject();
         json.endObject();

@@ -14,20 +14,25 @@ import java.util.Map;
  * @param iterations       iterations of the loops that switch versions
  * @param quietIterations  of those, the iterations that ran without probes
  * @param periods          quiet periods begun
+ * @param frozenPeriods    of those, the periods frozen (agent option {@code values.freeze}): compiled
+ *                         without the method's probed version
+ * @param thawBursts       the bursts that thawed frozen periods
  */
 public record QuietMethodFigures(long activations, long quietActivations, long iterations, long quietIterations,
-                                 long periods) {
+                                 long periods, long frozenPeriods, long thawBursts) {
 
     public static final String ACTIVATIONS = "values.quietMethodActivations";
     public static final String QUIET_ACTIVATIONS = "values.quietActivations";
     public static final String ITERATIONS = "values.quietMethodIterations";
     public static final String QUIET_ITERATIONS = "values.quietIterations";
     public static final String PERIODS = "values.quietPeriods";
+    public static final String FROZEN_PERIODS = "values.frozenPeriods";
+    public static final String THAW_BURSTS = "values.thawBursts";
 
     /** The figures the runtime wrote into a profile's stats. */
     public static QuietMethodFigures of(Map<String, Long> stats) {
         return new QuietMethodFigures(get(stats, ACTIVATIONS), get(stats, QUIET_ACTIVATIONS), get(stats, ITERATIONS),
-                get(stats, QUIET_ITERATIONS), get(stats, PERIODS));
+                get(stats, QUIET_ITERATIONS), get(stats, PERIODS), get(stats, FROZEN_PERIODS), get(stats, THAW_BURSTS));
     }
 
     private static long get(Map<String, Long> stats, String name) {

@@ -116,12 +116,12 @@ final class QuietCopy {
      * outside go to {@code H} through {@code E'}, so that {@code H} is the one way into both
      * versions of the loop.
      */
-    void switchAt(MethodNode m, QuietLoops.Header h, int array, int firstId, int end) {
+    void switchAt(MethodNode m, QuietLoops.Header h, int array, int firstId, int end, boolean freeze) {
         InsnList probed = new InsnList();
         probed.add(new VarInsnNode(Opcodes.ALOAD, array));
         probed.add(IntConstant.push(firstId));
         probed.add(IntConstant.push(end));
-        probed.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "atLoop",
+        probed.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, freeze ? "atLoopFreezable" : "atLoop",
                 "(" + ValueProbeInserter.RECORDERS + "II)" + ValueProbeInserter.RECORDERS, false));
         probed.add(new InsnNode(Opcodes.DUP));
         probed.add(new VarInsnNode(Opcodes.ASTORE, array));
@@ -130,7 +130,8 @@ final class QuietCopy {
 
         InsnList quiet = new InsnList();
         quiet.add(IntConstant.push(firstId));
-        quiet.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "quiet", "(I)Z", false));
+        quiet.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES,
+                freeze ? "quietFreezable" : "quiet", "(I)Z", false));
         quiet.add(new JumpInsnNode(Opcodes.IFEQ, h.label()));
         code.insertBefore(clones.get(h.first()), quiet);
 
@@ -193,12 +194,12 @@ final class QuietCopy {
      * @param owner  the internal name of the method's class (for the entry frame's {@code this})
      * @param frames true if the class has stack map frames (version 50 or later)
      */
-    void appendTo(MethodNode m, int firstId, int array, String owner, boolean frames, boolean switching) {
+    void appendTo(MethodNode m, int firstId, int array, String owner, boolean frames, boolean switching, boolean freeze) {
         LabelNode quiet = new LabelNode();
         InsnList dispatch = new InsnList();
         dispatch.add(IntConstant.push(firstId));
         dispatch.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES,
-                switching ? "quietEntry" : "quiet", "(I)Z", false));
+                (switching ? "quietEntry" : "quiet") + (freeze ? "Freezable" : ""), "(I)Z", false));
         dispatch.add(new JumpInsnNode(Opcodes.IFNE, quiet));
         m.instructions.insert(dispatch);
         code.add(entries);

@@ -4,6 +4,7 @@ import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueType;
 import io.loupe.instrument.instr.FrameLocals;
 import io.loupe.instrument.instr.IntConstant;
+import io.loupe.runtime.values.FrozenMethods;
 import io.loupe.runtime.values.QuietMethods;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -142,9 +143,13 @@ public final class ValueProbeInserter {
      * @param owner  the internal name of the method's class
      * @param frames true if the class has stack map frames (version 50 or later)
      */
-    public static void insertWithQuietCopy(MethodNode m, List<ValueSite> sites, int firstId, String owner, boolean frames) {
+    public static void insertWithQuietCopy(MethodNode m, List<ValueSite> sites, int firstId, String owner, boolean frames,
+                                           boolean freeze) {
         if (sites.isEmpty()) {
             return;
+        }
+        if (freeze) {
+            FrozenMethods.declare(firstId);
         }
         QuietCopy copy = QuietCopy.of(m);
         QuietLoops.Found loops = QuietLoops.of(m);
@@ -163,9 +168,9 @@ public final class ValueProbeInserter {
         int array = m.maxLocals;
         insert(m, sites, firstId, "probed", gate(sites, "on"));
         for (QuietLoops.Header h : loops.headers()) {
-            copy.switchAt(m, h, array, firstId, firstId + sites.size());
+            copy.switchAt(m, h, array, firstId, firstId + sites.size(), freeze);
         }
-        copy.appendTo(m, firstId, array, owner, frames, !loops.headers().isEmpty());
+        copy.appendTo(m, firstId, array, owner, frames, !loops.headers().isEmpty(), freeze);
     }
 
     /**
@@ -175,8 +180,13 @@ public final class ValueProbeInserter {
      * before its gate: a test of a local instead of a gate, and a few bytes of bytecode more, not
      * twice the method. For the methods a copy does not pay for ({@link #guardPays}).
      */
-    public static void insertGuarded(MethodNode m, List<ValueSite> sites, int firstId) {
-        insert(m, sites, firstId, "guarded", gate(sites, "guarded"));
+    public static void insertGuarded(MethodNode m, List<ValueSite> sites, int firstId, boolean freeze) {
+        if (freeze) {
+            FrozenMethods.declare(firstId);
+        }
+        String gate = gate(sites, "guarded");
+        insert(m, sites, firstId, freeze ? "guardedFreezable" : "guarded",
+                freeze && gate.equals("call") ? "guardedCall" : gate);
     }
 
     /**
@@ -209,6 +219,16 @@ public final class ValueProbeInserter {
      */
     public static boolean guardPays(MethodNode m, int firstId) {
         return firstId < QuietMethods.CAPACITY && !m.name.equals("<clinit>") && !QuietCopy.hasBackwardJump(m);
+    }
+
+    /**
+     * With frozen quiet periods, a method too large for a copy is guarded even with a loop: frozen,
+     * its probes fold away with the null array (its loops' gates otherwise stay for good); thawed,
+     * each probe tests the array first. An activation under way when the method freezes keeps its
+     * array, and its probes, until it returns.
+     */
+    public static boolean guardPaysFrozen(MethodNode m, int firstId) {
+        return firstId < QuietMethods.CAPACITY && !m.name.equals("<clinit>");
     }
 
     private static void checkOpcode(AbstractInsnNode at, int min, int max) {

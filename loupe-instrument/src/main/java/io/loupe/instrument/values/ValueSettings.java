@@ -14,8 +14,10 @@ import java.util.Set;
  * @param convergent true for convergent profiling
  * @param quiet      convergent profiling only: quiet methods, which run a copy of their original
  *                   code while all their sites have converged ({@code QuietCopy})
+ * @param freeze     quiet methods only: frozen quiet periods, in which the JIT compiles a quiet
+ *                   method without its probed version ({@code io.loupe.runtime.values.FrozenMethods})
  */
-public record ValueSettings(Set<SiteKind> kinds, boolean convergent, boolean quiet) {
+public record ValueSettings(Set<SiteKind> kinds, boolean convergent, boolean quiet, boolean freeze) {
 
     public ValueSettings {
         if (kinds.isEmpty()) {
@@ -24,7 +26,15 @@ public record ValueSettings(Set<SiteKind> kinds, boolean convergent, boolean qui
         if (quiet && !convergent) {
             throw new IllegalArgumentException("quiet methods need convergent profiling");
         }
+        if (freeze && !quiet) {
+            throw new IllegalArgumentException("frozen quiet periods need quiet methods");
+        }
         kinds = Set.copyOf(EnumSet.copyOf(kinds));
+    }
+
+    /** Without frozen quiet periods. */
+    public ValueSettings(Set<SiteKind> kinds, boolean convergent, boolean quiet) {
+        this(kinds, convergent, quiet, false);
     }
 
     /** Full ({@code convergent} false) or convergent profiling of {@code kinds}, with quiet methods when convergent. */

@@ -48,7 +48,7 @@ public final class QuietMethods {
      * {@code first}, credited to {@code holder}, unless one is under way; true if it did.
      */
     static synchronized boolean begin(int first, int activations, SiteRecorder holder) {
-        if (first >= CAPACITY || LEFT[first] != 0 || activations <= 0) {
+        if (first >= CAPACITY || LEFT[first] > 0 || activations <= 0) {
             return false;
         }
         if (first >= length.length) {
@@ -63,6 +63,7 @@ public final class QuietMethods {
         owner[first] = holder;
         ENTERED[first] = 0;
         LEFT[first] = activations;
+        FrozenMethods.freezeAtBegin(first);
         return true;
     }
 
@@ -97,6 +98,31 @@ public final class QuietMethods {
             holder.endQuiet(units, Math.min(entered, units));
         }
         return true;
+    }
+
+    /** A quiet period that a thaw ended ({@link FrozenMethods#burst}), to be credited outside the lock. */
+    record Ended(SiteRecorder holder, long units, long entered) {
+        void credit() {
+            holder.endQuiet(units, entered);
+        }
+    }
+
+    /**
+     * Ends the frozen quiet period of the method whose first site is {@code first}, which it has
+     * just been thawed from, with the activations and iterations it ran: its countdown went on
+     * below 0 while it waited for the thaw. Under the lock; null if nothing is to be credited.
+     */
+    static Ended endThawed(int first) {
+        int left = LEFT[first];
+        LEFT[first] = 0;
+        if (first >= length.length || owner[first] == null) {
+            return null;
+        }
+        long ran = (long) length[first] - left;
+        SiteRecorder holder = owner[first];
+        length[first] = 0;
+        owner[first] = null;
+        return ran > 0 ? new Ended(holder, ran, Math.min(ENTERED[first], ran)) : null;
     }
 
     /**

@@ -25,6 +25,7 @@ public final class ValueCollector {
 
     /** What was recorded, in site order, for the sites in {@code sites} (a registry snapshot). */
     public static List<ValueSiteProfile> collect(List<ValueSiteMeta> sites) {
+        FrozenMethods.stop();   // no thaw while the profile is read: frozen periods are credited as they stand
         List<ValueThread> threads = ValueThread.all();
         int tableSize = ValueProfiler.config().tableSize();
         List<ValueSiteProfile> out = new ArrayList<>();
@@ -133,6 +134,8 @@ public final class ValueCollector {
             s.put("values.quietMethodIterations", iterations);
             s.put("values.quietIterations", quietIterations);
             s.put("values.quietPeriods", periods);
+            s.put("values.frozenPeriods", FrozenMethods.freezes());
+            s.put("values.thawBursts", FrozenMethods.bursts());
         }
         return s;
     }

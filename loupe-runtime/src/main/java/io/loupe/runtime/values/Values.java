@@ -121,6 +121,52 @@ public final class Values {
         return QuietMethods.countDown(first, n);
     }
 
+    // ---- frozen quiet periods (FrozenMethods): the same checks, folded by the JIT while frozen ----
+
+    /**
+     * {@link #quiet} of a freezable method ({@link FrozenMethods}): while the method is frozen, the
+     * JIT compiles this to the countdown alone and the method's probed version away. The countdown
+     * is tested for {@code > 0}: after a thaw it may have gone below 0.
+     */
+    @ForceInline
+    public static boolean quietFreezable(int first) {
+        int n = QuietMethods.LEFT[first];
+        if (FrozenMethods.frozen(first)) {
+            return FrozenMethods.countDown(first, n);
+        }
+        return n > 0 && QuietMethods.countDown(first, n);
+    }
+
+    /** {@link #quietEntry} of a freezable method. */
+    @ForceInline
+    public static boolean quietEntryFreezable(int first) {
+        int n = QuietMethods.LEFT[first];
+        if (FrozenMethods.frozen(first)) {
+            QuietMethods.ENTERED[first]++;
+            return FrozenMethods.countDown(first, n);
+        }
+        if (n <= 0) {
+            return false;
+        }
+        QuietMethods.ENTERED[first]++;
+        return QuietMethods.countDown(first, n);
+    }
+
+    /** {@link #atLoop} of a freezable method: null, a constant, while it is frozen. */
+    @ForceInline
+    public static SiteRecorder[] atLoopFreezable(SiteRecorder[] rs, int first, int end) {
+        if (FrozenMethods.frozen(first) || QuietMethods.LEFT[first] > 0) {
+            return null;
+        }
+        return lap(rs != null ? rs : recorders(first, end), first);
+    }
+
+    /** {@link #guarded} of a freezable method: null, a constant, while it is frozen, so that every probe folds away. */
+    @ForceInline
+    public static SiteRecorder[] guardedFreezable(int first, int end) {
+        return quietFreezable(first) ? null : probed(first, end);
+    }
+
     /**
      * {@link #recorders} for an activation of a quiet method that runs its probes (not its quiet
      * copy): the activation is counted, for the estimate of what its quiet ones execute.
@@ -248,6 +294,45 @@ public final class Values {
     @DontInline
     public static void callRef(Object value, SiteRecorder[] rs, int site) {
         guardedRef(value, rs, site);
+    }
+
+    /**
+     * The call gate of a freezable guarded method ({@link FrozenMethods}): the test of the array
+     * inline, so that while the method is frozen (the array a constant null) the call folds away.
+     */
+    @ForceInline
+    public static void guardedCallInt(int value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            callInt(value, rs, site);
+        }
+    }
+
+    @ForceInline
+    public static void guardedCallLong(long value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            callLong(value, rs, site);
+        }
+    }
+
+    @ForceInline
+    public static void guardedCallFloat(float value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            callFloat(value, rs, site);
+        }
+    }
+
+    @ForceInline
+    public static void guardedCallDouble(double value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            callDouble(value, rs, site);
+        }
+    }
+
+    @ForceInline
+    public static void guardedCallRef(Object value, SiteRecorder[] rs, int site) {
+        if (rs != null) {
+            callRef(value, rs, site);
+        }
     }
 
     // ---- full profiling: run counting (see SiteRecorder) ----
