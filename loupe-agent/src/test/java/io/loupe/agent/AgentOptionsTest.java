@@ -130,10 +130,27 @@ class AgentOptionsTest {
     }
 
     @Test
+    void frozenQuietPeriodsAreOffByDefaultAndNeedQuietMethods() {
+        assertFalse(AgentOptions.parse("profile=values,convergent=true").freeze());
+        AgentOptions o = AgentOptions.parse("profile=values,convergent=true,values.freeze=true");
+        assertTrue(o.freeze());
+        assertEquals(1000, o.thawAfter());
+        for (String text : List.of("profile=values,values.freeze=true",
+                "profile=values,convergent=true,values.quiet=false,values.freeze=true")) {
+            var e = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse(text));
+            assertTrue(e.getMessage().contains("values.freeze"), e.getMessage());
+        }
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> AgentOptions.parse("profile=values,convergent=true,values.freeze=true,values.thawAfter=0"));
+        assertTrue(e.getMessage().contains("values.thawAfter"), e.getMessage());
+    }
+
+    @Test
     void valueOptionsRoundTripThroughTheirString() {
         for (String text : List.of("profile=values", "profile=paths;values,convergent=true,values.kinds=array",
                 "profile=values,values.tableSize=2", "values.backoff=0.125,values.increaseBound=1", "profile=paths",
-                "profile=values,convergent=true,values.quiet=false")) {
+                "profile=values,convergent=true,values.quiet=false",
+                "profile=values,convergent=true,values.freeze=true,values.thawAfter=250")) {
             AgentOptions o = AgentOptions.parse(text);
             AgentOptions again = AgentOptions.parse(o.toString());
             assertEquals(o.toString(), again.toString(), text);
@@ -141,6 +158,8 @@ class AgentOptionsTest {
             assertEquals(o.topN(), again.topN());
             assertEquals(o.backoff(), again.backoff());
             assertEquals(o.quiet(), again.quiet());
+            assertEquals(o.freeze(), again.freeze());
+            assertEquals(o.thawAfter(), again.thawAfter());
         }
         assertFalse(AgentOptions.parse("profile=paths").toString().contains("values."), "no value keys when values are off");
         assertFalse(AgentOptions.parse("profile=values").toString().contains("paths."), "no path keys when paths are off");

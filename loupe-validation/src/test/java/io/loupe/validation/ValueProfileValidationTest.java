@@ -126,6 +126,37 @@ class ValueProfileValidationTest {
         assertEquals(1L, profile.stats().get("values.convergent"));
     }
 
+    /**
+     * Frozen quiet periods (values.freeze): the JIT compiles the converged method without its
+     * probes, thaw bursts come within milliseconds here, and every activation is still counted.
+     * Whether the second phase is seen depends on a burst coming after it, before the run ends: a
+     * matter of timing in a run this short, so the unit test (FrozenPeriodTest) checks it with
+     * bursts it calls itself.
+     */
+    @Test
+    void frozenQuietPeriodsCountEveryActivation(@TempDir Path dir) throws Exception {
+        int n = 40_000_000;
+        Path prof = dir.resolve("frozen.prof");
+        AgentRun.Result run = AgentRun.run("profile=values,convergent=true,values.freeze=true,values.thawAfter=1,"
+                + SCOPE + ",out=" + prof, TARGETS + "PhaseTarget", Integer.toString(n));
+        assertEquals(0, run.exitCode(), run.stderr());
+        Profile profile = ProfileReader.read(prof);
+        assertTrue(profile.stats().get("values.frozenPeriods") >= 1, "frozen periods " + profile.stats());
+        assertTrue(profile.stats().get("values.thawBursts") >= 1, "thaw bursts " + profile.stats());
+
+        ValueSiteProfile phase = profileOf(profile, find(profile, "param", "f", "phase").id());
+        assertEquals(n, phase.executed());
+        assertTrue(phase.profiled() < n / 100, "profiled " + phase.profiled() + " of " + n);
+        assertTrue(phase.switchedOn() >= 1, "thawed, back-off switched the site on again");
+        List<String> seen = List.of(phase.values());
+        assertTrue(seen.contains("11") && List.of("11", "22").containsAll(seen), "phases " + seen);
+        ValueSiteProfile mostly = profileOf(profile, find(profile, "param", "f", "mostly").id());
+        assertEquals(n, mostly.executed());
+        assertEquals("7", mostly.values()[0]);
+        double inv1 = (double) mostly.counts()[0] / mostly.weight();
+        assertTrue(Math.abs(inv1 - 0.9) < 0.05, "Inv-1 " + inv1);
+    }
+
     @Test
     void pathsAndValuesTogetherGiveBoth(@TempDir Path dir) throws Exception {
         Path prof = dir.resolve("both.prof");

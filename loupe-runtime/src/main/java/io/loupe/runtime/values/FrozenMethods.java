@@ -7,9 +7,7 @@ import jdk.internal.vm.annotation.Stable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MutableCallSite;
-import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -34,9 +32,9 @@ import java.util.concurrent.locks.LockSupport;
  * then runs interpreted until compiled again, so thaws come in bursts, on a thread of their own:
  * the first no sooner than {@code thawAfter} milliseconds after profiling starts, each next no
  * sooner than twice the spacing before it (at most 64 times the first). A burst thaws every frozen
- * method whose period is over and credits the period as {@link QuietMethods#end} does, with the
- * activations the method actually ran. So a phase change is seen later than with quiet methods
- * alone: when the next burst comes, not when the period ends.
+ * method whose period is over, and the method's next activation ends the period, in its own thread,
+ * crediting it with the activations the method actually ran. So a phase change is seen later than
+ * with quiet methods alone: when the next burst comes, not when the period ends.
  */
 public final class FrozenMethods {
 
@@ -165,9 +163,11 @@ public final class FrozenMethods {
         }
     }
 
-    /** Thaws every frozen method whose period is over and credits its period; false once stopped. */
+    /**
+     * Thaws every frozen method whose period is over; its next activation (or iteration) ends the
+     * period and credits it ({@link QuietMethods#thawed}). False once stopped.
+     */
     static boolean burst() {
-        List<QuietMethods.Ended> ended = new ArrayList<>();
         synchronized (QuietMethods.class) {
             if (stopped) {
                 return false;
@@ -180,18 +180,12 @@ public final class FrozenMethods {
                     FROZEN_NOW.clear(first);
                     thaws++;
                     any = true;
-                    QuietMethods.Ended e = QuietMethods.endThawed(first);
-                    if (e != null) {
-                        ended.add(e);
-                    }
+                    QuietMethods.thawed(first);
                 }
             }
             if (any) {
                 bursts++;
             }
-        }
-        for (QuietMethods.Ended e : ended) {
-            e.credit();
         }
         return true;
     }
@@ -200,6 +194,13 @@ public final class FrozenMethods {
     static void stop() {
         synchronized (QuietMethods.class) {
             stopped = true;
+        }
+    }
+
+    /** Freezes and thaws again after {@link #stop} (the runtime's tests collect profiles more than once). */
+    static void resume() {
+        synchronized (QuietMethods.class) {
+            stopped = false;
         }
     }
 

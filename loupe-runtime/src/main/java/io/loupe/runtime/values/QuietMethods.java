@@ -100,29 +100,22 @@ public final class QuietMethods {
         return true;
     }
 
-    /** A quiet period that a thaw ended ({@link FrozenMethods#burst}), to be credited outside the lock. */
-    record Ended(SiteRecorder holder, long units, long entered) {
-        void credit() {
-            holder.endQuiet(units, entered);
-        }
-    }
-
     /**
-     * Ends the frozen quiet period of the method whose first site is {@code first}, which it has
-     * just been thawed from, with the activations and iterations it ran: its countdown went on
-     * below 0 while it waited for the thaw. Under the lock; null if nothing is to be credited.
+     * Readies the frozen quiet period of the method whose first site is {@code first}, which has
+     * just been thawed, to end at its next activation or iteration, in the thread that runs it: its
+     * countdown went on below 0 while it waited for the thaw, and the period's length becomes what
+     * it actually ran, plus that last one. The period is then ended and credited by
+     * {@link #countDown} as any other, not by the thawing thread, which must not write another
+     * thread's recorders. Under the lock.
      */
-    static Ended endThawed(int first) {
+    static void thawed(int first) {
         int left = LEFT[first];
-        LEFT[first] = 0;
         if (first >= length.length || owner[first] == null) {
-            return null;
+            LEFT[first] = 0;
+            return;
         }
-        long ran = (long) length[first] - left;
-        SiteRecorder holder = owner[first];
-        length[first] = 0;
-        owner[first] = null;
-        return ran > 0 ? new Ended(holder, ran, Math.min(ENTERED[first], ran)) : null;
+        length[first] = (int) Math.min(Integer.MAX_VALUE - 1, (long) length[first] - left + 1);
+        LEFT[first] = 1;
     }
 
     /**

@@ -130,21 +130,33 @@ public final class Values {
      */
     @ForceInline
     public static boolean quietFreezable(int first) {
-        int n = QuietMethods.LEFT[first];
         if (FrozenMethods.frozen(first)) {
-            return FrozenMethods.countDown(first, n);
+            return FrozenMethods.countDown(first, QuietMethods.LEFT[first]);
         }
+        return thawedQuiet(first);
+    }
+
+    /** {@link #quietFreezable} while the method is not frozen: {@link #quiet}, the countdown tested for {@code > 0}. */
+    @ForceInline
+    private static boolean thawedQuiet(int first) {
+        int n = QuietMethods.LEFT[first];
         return n > 0 && QuietMethods.countDown(first, n);
     }
 
     /** {@link #quietEntry} of a freezable method. */
     @ForceInline
     public static boolean quietEntryFreezable(int first) {
-        int n = QuietMethods.LEFT[first];
         if (FrozenMethods.frozen(first)) {
             QuietMethods.ENTERED[first]++;
-            return FrozenMethods.countDown(first, n);
+            return FrozenMethods.countDown(first, QuietMethods.LEFT[first]);
         }
+        return thawedQuietEntry(first);
+    }
+
+    /** {@link #quietEntryFreezable} while the method is not frozen. */
+    @ForceInline
+    private static boolean thawedQuietEntry(int first) {
+        int n = QuietMethods.LEFT[first];
         if (n <= 0) {
             return false;
         }

@@ -29,7 +29,9 @@ class ProbeSizeTest {
         Map<String, Integer> thread = codeLengths(ValueThread.class);
         for (String m : List.of("recorders", "quiet", "probed", "atLoop", "quietEntry", "guarded", "guardedInt",
                 "guardedLong", "guardedFloat", "guardedDouble", "guardedRef", "onInt", "onLong", "onFloat", "onDouble",
-                "onRef", "fullInt", "fullLong", "fullFloat", "fullDouble", "fullRef")) {
+                "onRef", "fullInt", "fullLong", "fullFloat", "fullDouble", "fullRef", "quietFreezable",
+                "thawedQuiet", "quietEntryFreezable", "thawedQuietEntry", "atLoopFreezable", "guardedFreezable", "guardedCallInt", "guardedCallLong",
+                "guardedCallFloat", "guardedCallDouble", "guardedCallRef")) {
             assertSmall("Values." + m, values.get(m));
         }
         assertSmall("SiteRecorder.full", recorder.get("full"));
@@ -37,6 +39,9 @@ class ProbeSizeTest {
 
         assertSmall("ValueThread.ready", thread.get("ready"));
         assertSmall("QuietMethods.countDown", codeLengths(QuietMethods.class).get("countDown"));
+        Map<String, Integer> frozen = codeLengths(FrozenMethods.class);
+        assertSmall("FrozenMethods.frozen", frozen.get("frozen"));
+        assertSmall("FrozenMethods.countDown", frozen.get("countDown"));
     }
 
     @Test

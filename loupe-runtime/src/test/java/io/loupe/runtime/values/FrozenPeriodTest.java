@@ -1,0 +1,162 @@
+package io.loupe.runtime.values;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.LongUnaryOperator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Frozen quiet periods ({@link FrozenMethods}): a freezable method freezes when its quiet period
+ * begins, counts its activations on past the period's end while it waits for a thaw burst, and is
+ * credited with every activation it ran when the burst thaws it.
+ */
+class FrozenPeriodTest {
+
+    /** Site ids of their own, apart from QuietPeriodTest's: the quiet countdown is shared by site id. */
+    private static int nextSite = 300_000;
+
+    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 0.02, 0.02, 0.25);
+
+    @BeforeAll
+    static void noBurstButTheTests() {
+        FrozenMethods.configure(3_600_000);   // the thaw thread's first burst is an hour away
+    }
+
+    @BeforeEach
+    void resume() {
+        FrozenMethods.resume();
+    }
+
+    /** A freezable quiet method with one site run once per activation, as instrumented code runs it. */
+    private static final class Method {
+        final int first = nextSite++;
+        final SiteRecorder[] rs = {new SiteRecorder(CONVERGENT, first)};
+        final LongUnaryOperator value;
+        long quietCalls;
+
+        Method(LongUnaryOperator value) {
+            SiteRecorder.link(rs);
+            FrozenMethods.declare(first);
+            this.value = value;
+        }
+
+        void call(long i) {
+            if (Values.quietFreezable(first)) {
+                quietCalls++;
+                return;
+            }
+            rs[0].entries++;
+            Values.onLong(value.applyAsLong(i), rs, 0);
+        }
+
+        long executed() {
+            return rs[0].executed() + rs[0].quietPending();
+        }
+
+        Map<Long, Long> counts() {
+            SiteRecorder r = rs[0];
+            Map<Long, Long> counts = new HashMap<>();
+            for (int i = 0; i < r.table.size(); i++) {
+                counts.merge(r.table.value(i), r.table.count(i), Long::sum);
+            }
+            SiteRecorder.credit(r.creditSource(), r.pendingSkipped() + r.quietPending(), (v, c) -> counts.merge(v, c, Long::sum));
+            return counts;
+        }
+    }
+
+    @Test
+    void aFrozenMethodRunsQuietPastItsPeriodUntilTheBurstAndIsCreditedWithAllOfIt() {
+        Method m = new Method(i -> 42);
+        long i = 0;
+        while (!FrozenMethods.frozen(m.first)) {
+            m.call(i++);
+            assertTrue(i < 1_000_000, "the method froze when its quiet period began");
+        }
+        long period = QuietMethods.LEFT[m.first];
+        assertTrue(period > 0);
+        // three times its period: it stays frozen, and quiet, until a burst thaws it
+        for (long k = 0; k < 3 * period; k++) {
+            m.call(i++);
+        }
+        assertTrue(FrozenMethods.frozen(m.first));
+        assertEquals(3 * period, m.quietCalls);
+        assertEquals(-2 * period, QuietMethods.LEFT[m.first]);
+        assertEquals(i, m.executed(), "a period under way is credited as it stands");
+
+        assertTrue(FrozenMethods.burst());
+        assertFalse(FrozenMethods.frozen(m.first));
+        assertEquals(i, m.executed(), "thawed, the period is credited as it stands");
+        m.call(i++);
+        assertEquals(3 * period + 1, m.quietCalls, "the next activation ends the period, quiet");
+        assertEquals(0, QuietMethods.LEFT[m.first]);
+        assertEquals(m.quietCalls, m.rs[0].quietEntries());
+        assertEquals(i, m.executed());
+        m.call(i++);
+        assertEquals(3 * period + 1, m.quietCalls, "and the one after runs its probes");
+        assertEquals(i, m.executed());
+        assertEquals(Map.of(42L, i), m.counts());
+    }
+
+    @Test
+    void aBurstThawsOnlyTheMethodsWhosePeriodIsOver() {
+        Method over = new Method(i -> 1);
+        Method under = new Method(i -> 2);
+        long i = 0;
+        while (!FrozenMethods.frozen(over.first) || !FrozenMethods.frozen(under.first)) {
+            if (!FrozenMethods.frozen(over.first)) {
+                over.call(i);
+            }
+            if (!FrozenMethods.frozen(under.first)) {
+                under.call(i);
+            }
+            i++;
+            assertTrue(i < 1_000_000);
+        }
+        for (long k = QuietMethods.LEFT[over.first]; k > 0; k--) {
+            over.call(i);
+        }
+        under.call(i);
+        FrozenMethods.burst();
+        assertFalse(FrozenMethods.frozen(over.first));
+        assertTrue(FrozenMethods.frozen(under.first));
+    }
+
+    @Test
+    void aPhaseChangeIsCaughtAfterTheThaw() {
+        long n = 4_000_000;
+        Method m = new Method(i -> i < n / 2 ? 11 : 22);
+        long bursts = 0;
+        for (long i = 0; i < n; i++) {
+            m.call(i);
+            if (i % 100_000 == 0 && FrozenMethods.burst()) {   // a burst every 100,000 activations
+                bursts++;
+            }
+        }
+        assertTrue(bursts > 0);
+        assertTrue(m.quietCalls > n * 8 / 10, "quiet activations " + m.quietCalls);
+        Map<Long, Long> counts = m.counts();
+        assertEquals(n, counts.values().stream().mapToLong(Long::longValue).sum());
+        double second = (double) counts.getOrDefault(22L, 0L) / n;
+        assertTrue(counts.getOrDefault(11L, 0L) > 0 && second > 0.3 && second < 0.7, "second phase share " + second);
+    }
+
+    @Test
+    void nothingFreezesOnceTheProfileIsBeingCollected() {
+        FrozenMethods.stop();
+        Method m = new Method(i -> 5);
+        for (long i = 0; i < 200_000; i++) {
+            m.call(i);
+            assertFalse(FrozenMethods.frozen(m.first));
+        }
+        assertTrue(m.quietCalls > 0, "its quiet periods are counted down as a quiet method's");
+        assertFalse(FrozenMethods.burst());
+        assertEquals(200_000, m.executed());
+    }
+}
