@@ -11,7 +11,8 @@ import java.util.Optional;
  * ({@code profile=paths,k=N}); {@code kN@M} is the same with a k-slab forest budget of M nodes per
  * thread ({@code paths.maxNodes=M}), to measure pruning. {@code values} is full value profiling
  * ({@code profile=values}) and {@code values-conv} convergent value profiling
- * ({@code profile=values,convergent=true}). {@code lamp} and {@code camp} are memory dependence
+ * ({@code profile=values,convergent=true}), {@code values-freeze} the same with frozen quiet periods
+ * ({@code values.freeze=true}). {@code lamp} and {@code camp} are memory dependence
  * profiling in either mode ({@code profile=deps,deps.mode=…}).
  *
  * @param name         the short name, as on the command line and in the reports
@@ -35,6 +36,9 @@ record ProfilerConfig(String name, String agentOptions) {
         if (name.equals("values-conv")) {
             return new ProfilerConfig(name, "profile=values,convergent=true");
         }
+        if (name.equals("values-freeze")) {
+            return new ProfilerConfig(name, "profile=values,convergent=true,values.freeze=true");
+        }
         if (name.equals("camp") || name.equals("lamp")) {
             return new ProfilerConfig(name, "profile=deps,deps.mode=" + name);
         }
@@ -45,7 +49,7 @@ record ProfilerConfig(String name, String agentOptions) {
             int at = name.indexOf('@');
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1, at) + ",paths.maxNodes=" + name.substring(at + 1));
         }
-        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, lamp or camp, e.g. k4, k16@100000)");
+        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, values-freeze, lamp or camp, e.g. k4, k16@100000)");
     }
 
     boolean instrumented() {

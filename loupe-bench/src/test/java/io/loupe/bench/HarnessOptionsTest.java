@@ -26,6 +26,7 @@ class HarnessOptionsTest {
         assertEquals("profile=paths,k=16,paths.maxNodes=100000", ProfilerConfig.parse("k16@100000").agentOptions());
         assertEquals("profile=values", ProfilerConfig.parse("values").agentOptions());
         assertEquals("profile=values,convergent=true", ProfilerConfig.parse("values-conv").agentOptions());
+        assertEquals("profile=values,convergent=true,values.freeze=true", ProfilerConfig.parse("values-freeze").agentOptions());
         assertEquals("-javaagent:a.jar=profile=paths,k=2,out=/tmp/p.prof",
                 ProfilerConfig.parse("k2").javaagentArgument(Path.of("a.jar"), Path.of("/tmp/p.prof")).orElseThrow());
         assertTrue(ProfilerConfig.NONE.javaagentArgument(Path.of("a.jar"), Path.of("p")).isEmpty());
