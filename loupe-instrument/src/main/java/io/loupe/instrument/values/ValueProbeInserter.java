@@ -218,7 +218,7 @@ public final class ValueProbeInserter {
      * which the check at entry never makes quiet.
      */
     public static boolean guardPays(MethodNode m, int firstId) {
-        return firstId < QuietMethods.CAPACITY && !m.name.equals("<clinit>") && !QuietCopy.hasBackwardJump(m);
+        return guardPaysFrozen(m, firstId) && !QuietCopy.hasBackwardJump(m);
     }
 
     /**

@@ -7,6 +7,7 @@ import jdk.internal.vm.annotation.Stable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MutableCallSite;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -53,7 +54,6 @@ public final class FrozenMethods {
     private static Thread thawer;
     private static boolean stopped;
     private static long freezes;
-    private static long thaws;
     private static long bursts;
 
     private static volatile boolean due;
@@ -86,7 +86,7 @@ public final class FrozenMethods {
             }
             SITES[first] = new MutableCallSite(THAWED);
             if (declaredCount == declared.length) {
-                declared = java.util.Arrays.copyOf(declared, declaredCount * 2);
+                declared = Arrays.copyOf(declared, declaredCount * 2);
             }
             declared[declaredCount++] = first;
             if (thawer == null) {
@@ -105,12 +105,13 @@ public final class FrozenMethods {
     }
 
     /**
-     * A frozen activation (or loop iteration) that found {@code n} left in its period: counts it,
-     * and asks for a thaw at the period's end. Always true: the activation runs quiet. The count
-     * goes on below 0 until the thaw, so that the period is credited with what actually ran.
+     * A frozen activation (or loop iteration): counts it down in its period, and asks for a thaw at
+     * the period's end. Always true: the activation runs quiet. The count goes on below 0 until the
+     * thaw, so that the period is credited with what actually ran.
      */
     @ForceInline
-    static boolean countDown(int first, int n) {
+    static boolean countDown(int first) {
+        int n = QuietMethods.LEFT[first];
         QuietMethods.LEFT[first] = n - 1;
         if (n == 1) {
             due();
@@ -178,7 +179,6 @@ public final class FrozenMethods {
                 if (FROZEN_NOW.get(first) && QuietMethods.LEFT[first] <= 0) {
                     SITES[first].setTarget(THAWED);
                     FROZEN_NOW.clear(first);
-                    thaws++;
                     any = true;
                     QuietMethods.thawed(first);
                 }
@@ -215,13 +215,6 @@ public final class FrozenMethods {
     static long bursts() {
         synchronized (QuietMethods.class) {
             return bursts;
-        }
-    }
-
-    /** Frozen periods thawed so far. */
-    static long thaws() {
-        synchronized (QuietMethods.class) {
-            return thaws;
         }
     }
 }

@@ -131,7 +131,7 @@ public final class Values {
     @ForceInline
     public static boolean quietFreezable(int first) {
         if (FrozenMethods.frozen(first)) {
-            return FrozenMethods.countDown(first, QuietMethods.LEFT[first]);
+            return FrozenMethods.countDown(first);
         }
         return thawedQuiet(first);
     }
@@ -148,7 +148,7 @@ public final class Values {
     public static boolean quietEntryFreezable(int first) {
         if (FrozenMethods.frozen(first)) {
             QuietMethods.ENTERED[first]++;
-            return FrozenMethods.countDown(first, QuietMethods.LEFT[first]);
+            return FrozenMethods.countDown(first);
         }
         return thawedQuietEntry(first);
     }

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.LongUnaryOperator;
 
@@ -57,17 +56,11 @@ class FrozenPeriodTest {
         }
 
         long executed() {
-            return rs[0].executed() + rs[0].quietPending();
+            return Collected.executed(rs[0]);
         }
 
         Map<Long, Long> counts() {
-            SiteRecorder r = rs[0];
-            Map<Long, Long> counts = new HashMap<>();
-            for (int i = 0; i < r.table.size(); i++) {
-                counts.merge(r.table.value(i), r.table.count(i), Long::sum);
-            }
-            SiteRecorder.credit(r.creditSource(), r.pendingSkipped() + r.quietPending(), (v, c) -> counts.merge(v, c, Long::sum));
-            return counts;
+            return Collected.counts(rs[0]);
         }
     }
 

@@ -5,7 +5,6 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.LongToIntFunction;
 import java.util.function.LongUnaryOperator;
@@ -79,18 +78,12 @@ class QuietPeriodTest {
 
         /** What the collector reports as executed: counted, plus the estimate for a quiet period under way. */
         long executed(int s) {
-            return rs[s].executed() + rs[s].quietPending();
+            return Collected.executed(rs[s]);
         }
 
-        /** The site's counts as the collector merges them (table, then what is pending, by the credit source). */
+        /** The site's counts as the collector merges them. */
         Map<Long, Long> counts(int s) {
-            SiteRecorder r = rs[s];
-            Map<Long, Long> counts = new HashMap<>();
-            for (int i = 0; i < r.table.size(); i++) {
-                counts.merge(r.table.value(i), r.table.count(i), Long::sum);
-            }
-            SiteRecorder.credit(r.creditSource(), r.pendingSkipped() + r.quietPending(), (v, c) -> counts.merge(v, c, Long::sum));
-            return counts;
+            return Collected.counts(rs[s]);
         }
     }
 
