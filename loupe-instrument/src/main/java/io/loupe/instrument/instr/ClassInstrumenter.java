@@ -234,8 +234,7 @@ public final class ClassInstrumenter {
                         ValueProbeInserter.insertWithQuietCopy(m, ms, sites.firstIds[j], cn.name,
                                 (cn.version & 0xffff) >= Opcodes.V1_6, values.freeze());
                         quieted.add(j);
-                    } else if (quietPeriods && (ValueProbeInserter.guardPays(m, sites.firstIds[j])
-                            || values.freeze() && noQuiet.contains(j) && ValueProbeInserter.guardPaysFrozen(m, sites.firstIds[j]))) {
+                    } else if (quietPeriods && ValueProbeInserter.guardPays(m, sites.firstIds[j])) {
                         ValueProbeInserter.insertGuarded(m, ms, sites.firstIds[j], values.freeze());
                     } else {
                         ValueProbeInserter.insert(m, ms, sites.firstIds[j], values.convergent());

@@ -218,17 +218,7 @@ public final class ValueProbeInserter {
      * which the check at entry never makes quiet.
      */
     public static boolean guardPays(MethodNode m, int firstId) {
-        return guardPaysFrozen(m, firstId) && !QuietCopy.hasBackwardJump(m);
-    }
-
-    /**
-     * With frozen quiet periods, a method too large for a copy is guarded even with a loop: frozen,
-     * its probes fold away with the null array (its loops' gates otherwise stay for good); thawed,
-     * each probe tests the array first. An activation under way when the method freezes keeps its
-     * array, and its probes, until it returns.
-     */
-    public static boolean guardPaysFrozen(MethodNode m, int firstId) {
-        return firstId < QuietMethods.CAPACITY && !m.name.equals("<clinit>");
+        return firstId < QuietMethods.CAPACITY && !m.name.equals("<clinit>") && !QuietCopy.hasBackwardJump(m);
     }
 
     private static void checkOpcode(AbstractInsnNode at, int min, int max) {
