@@ -9,7 +9,6 @@ import io.loupe.data.format.ProfileReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -19,9 +18,10 @@ import java.util.stream.Stream;
 /**
  * How close convergent value profiling comes to full profiling (Calder et al., §7): for every
  * workload and round whose profiles the harness kept ({@code --keep-profiles DIR} with the
- * configurations {@code values} and {@code values-conv}), compares the convergent profile against
- * the full one of the same round with {@link ValueDiff}, the full profile as the reference, and
- * prints one Markdown row each: the share of executions profiled, Find-1 (the share of
+ * configuration {@code values} and one or more convergent ones: {@code values-conv},
+ * {@code values-freeze}), compares each convergent profile against the full one of the same round
+ * with {@link ValueDiff}, the full profile as the reference, and prints one Markdown row each: the
+ * share of executions profiled, Find-1 (the share of
  * executions, at sites whose Inv-1 is at least 30% in the full profile, where the convergent
  * profile has the same top value), Find-N, and the mean absolute Inv-1 difference, both weighted by
  * executions.
@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  */
 public final class ValueAccuracy {
 
-    private static final Pattern FULL = Pattern.compile("(.+)-values-(\\d+)\\.prof");
+    /** A convergent profile: workload, configuration ({@code values-} and a name), round. */
+    private static final Pattern CONVERGENT = Pattern.compile("(.+?)-(values-[a-z][a-z-]*)-(\\d+)\\.prof");
 
     private ValueAccuracy() {
     }
@@ -45,30 +46,30 @@ public final class ValueAccuracy {
     }
 
     static String render(Path dir) throws IOException {
-        List<Path> fulls;
+        List<String> names;
         try (Stream<Path> files = Files.list(dir)) {
-            fulls = new ArrayList<>(files.filter(f -> FULL.matcher(f.getFileName().toString()).matches()).sorted().toList());
+            names = files.map(f -> f.getFileName().toString()).sorted().toList();
         }
         StringBuilder md = new StringBuilder();
-        md.append("| workload | round | sites | profiled (conv) | sites with Inv-1 ≥ 30% | Find-1 | Find-N | Diff-Inv1 |\n");
-        md.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
-        for (Path full : fulls) {
-            Matcher m = FULL.matcher(full.getFileName().toString());
+        md.append("| workload | config | round | sites | profiled | sites with Inv-1 ≥ 30% | Find-1 | Find-N | Diff-Inv1 |\n");
+        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (String name : names) {
+            Matcher m = CONVERGENT.matcher(name);
             if (!m.matches()) {
                 continue;
             }
-            Path conv = dir.resolve(m.group(1) + "-values-conv-" + m.group(2) + ".prof");
-            if (!Files.isRegularFile(conv)) {
+            Path full = dir.resolve(m.group(1) + "-values-" + m.group(3) + ".prof");
+            if (!Files.isRegularFile(full)) {
                 continue;
             }
             Profile a = ProfileReader.read(full);
-            Profile b = ProfileReader.read(conv);
+            Profile b = ProfileReader.read(dir.resolve(name));
             ValueDiffSummary s = ValueDiff.compare(ValueAnalysis.of(a), ValueAnalysis.of(b), ValueDiff.DEFAULT_THRESHOLD)
                     .summary();
             long executed = b.stats().getOrDefault("values.executed", 0L);
             long profiled = b.stats().getOrDefault("values.profiled", 0L);
-            md.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.4f |%n",
-                    m.group(1), m.group(2), s.sitesA(), executed == 0 ? 0 : 100.0 * profiled / executed,
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.4f |%n",
+                    m.group(1), m.group(2), m.group(3), s.sitesA(), executed == 0 ? 0 : 100.0 * profiled / executed,
                     100 * s.invariantShare(), 100 * s.find1(), 100 * s.findN(), s.diffInv1()));
         }
         return md.toString();

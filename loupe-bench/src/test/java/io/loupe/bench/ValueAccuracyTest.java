@@ -28,16 +28,19 @@ class ValueAccuracyTest {
     }
 
     @Test
-    void comparesEachConvergentProfileWithTheFullOneOfItsRound(@TempDir Path dir) throws Exception {
+    void comparesEveryConvergentProfileWithTheFullOneOfItsRound(@TempDir Path dir) throws Exception {
         ProfileWriter.write(profile(1000, "7", "9"), dir.resolve("lua-values-0.prof"));
         ProfileWriter.write(profile(100, "8", "7"), dir.resolve("lua-values-conv-0.prof"));
+        ProfileWriter.write(profile(50, "7", "8"), dir.resolve("lua-values-freeze-0.prof"));
         ProfileWriter.write(profile(1000, "7", "9"), dir.resolve("h2-values-1.prof"));   // no convergent partner: skipped
 
         List<String> rows = ValueAccuracy.render(dir).lines().toList();
 
-        assertEquals(3, rows.size());
+        assertEquals(4, rows.size());
         // site 0 (Inv-1 75%, 800 executions) finds another top value; site 1 (Inv-1 50%) the same:
         // Find-1 = 200 / 1000, and Find-N = 1000 / 1000 since 7 is among the convergent table's top values
-        assertEquals("| lua | 0 | 2 | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 |", rows.get(2));
+        assertEquals("| lua | values-conv | 0 | 2 | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 |", rows.get(2));
+        // the frozen profile has both top values right: Find-1 = 1000 / 1000
+        assertEquals("| lua | values-freeze | 0 | 2 | 5.00% | 100.0% of executions | 100.0% | 100.0% | 0.0000 |", rows.get(3));
     }
 }
