@@ -78,8 +78,9 @@ final class AgentStart {
         PathSettings paths = options.paths() || options.blockTrace()
                 ? new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength())
                 : null;
+        boolean quiet = options.values() && options.convergent() && options.quiet();
         ValueSettings values = options.values() ? new ValueSettings(valueKinds(options), options.convergent(),
-                options.convergent() && options.quiet(), options.freeze()) : null;
+                quiet, options.freeze(), quiet && HugeMethods.compiled()) : null;
         return new InstrumentSettings(paths, values);
     }
 

@@ -308,9 +308,10 @@ public final class ClassInstrumenter {
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             cn.accept(cw);
             byte[] bytes = cw.toByteArray();
-            if (!quieted.isEmpty()) {
+            if (!quieted.isEmpty() && !values.hugeCopies()) {
                 // A quiet copy that pushes its method past HotSpot's limit for compiling costs far
-                // more than it saves: the method would be interpreted for ever.
+                // more than it saves: the method would be interpreted for ever, unless the JVM
+                // compiles huge methods (ValueSettings.hugeCopies).
                 Map<String, Integer> sizes = CodeSizes.of(bytes);
                 for (int j : quieted) {
                     MethodNode m = cn.methods.get(withCode.get(j));

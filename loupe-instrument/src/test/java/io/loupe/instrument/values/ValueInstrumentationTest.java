@@ -468,6 +468,22 @@ class ValueInstrumentationTest {
     }
 
     /**
+     * Where the JVM compiles huge methods ({@code ValueSettings.hugeCopies}), the same method gets
+     * its copy: past the limit, but quiet in its quiet periods instead of running its gates.
+     */
+    @Test
+    void aQuietCopyMayPassTheLimitWhereHugeMethodsAreCompiled() throws Exception {
+        InstrumentSettings huge = InstrumentSettings.values(
+                new ValueSettings(EnumSet.allOf(SiteKind.class), true, true, false, true));
+        Instrumented w = Instrumented.of("io.loupe.instrument.values.generated.Wide", wide(), huge);
+        int wide = io.loupe.instrument.instr.CodeSizes.of(w.bytes).get("wide()I");
+        assertTrue(wide > io.loupe.instrument.instr.CodeSizes.HUGE, "probes and a copy: " + wide);
+        assertEquals(List.of("twice", "wide"), quietMethods(w));
+        assertEquals(550 * Integer.MAX_VALUE, w.call("wide", null));
+        assertEquals(List.of(String.valueOf(Integer.MAX_VALUE)), w.values(w.site("wide", SiteKind.FIELD, 549)));
+    }
+
+    /**
      * A method that takes a monitor is a quiet method without loop switches: a switch inside a
      * {@code synchronized} block would pass from one version's monitor region into the other's,
      * and HotSpot, unable to prove the monitors balanced, would compile the method at neither

@@ -48,7 +48,8 @@ import jdk.internal.vm.annotation.DontInline;
  * thread's counts: the activations that ran the probes ({@link #entries}), the loop iterations that
  * did ({@link #laps}), and the quiet ones credited to it. When one of the method's sites switches
  * off and every other is off too — or cold: run in fewer than one activation or iteration in
- * {@link #COLD}; or due, its off period ended by a quiet period, but not run in the {@link #COLD}
+ * {@link #COLD}; or minor: run fewer than once per {@link #MINOR} executions of the method's busiest
+ * site; or due, its off period ended by a quiet period, but not run in the {@link #COLD}
  * probed activations and iterations since — the method goes quiet ({@link QuietMethods#begin}) for
  * as many activations and iterations as the first of its off sites is expected to need to reach
  * the end of its off period. The countdown is shared by all threads: any thread's activations
@@ -118,6 +119,17 @@ public final class SiteRecorder {
      * long-running loop, would take a very long time to complete a window.
      */
     static final int COLD = 16;
+
+    /**
+     * A site run fewer than once per this many executions of its method's busiest site does not keep
+     * the method out of its quiet copy either: its gate is a negligible share of the method's, while
+     * the busiest site's gates run on for as long as it holds the method back. Commons Math's
+     * {@code SingularValueDecomposition} constructor, one activation per decomposition, has sites
+     * run once per row (1,460 executions in a run, less than the two windows convergence needs),
+     * which kept it from ever going quiet: its inner loops' 39 million executions per site ran their
+     * gates, and the constructor took eight times as long as uninstrumented.
+     */
+    static final int MINOR = 1000;
 
     // quiet methods: every recorder knows its method's first one, which keeps the method's counts
     /** This site's id. */
@@ -387,6 +399,10 @@ public final class SiteRecorder {
         long activations = activations();
         long iterations = iterations();
         long units = activations + iterations;   // what a quiet period counts down
+        long busiest = 0;
+        for (SiteRecorder s : sites) {
+            busiest = Math.max(busiest, s.executed());
+        }
         double period = Double.MAX_VALUE;
         for (SiteRecorder s : sites) {
             long executed = s.executed();
@@ -397,7 +413,7 @@ public final class SiteRecorder {
                 // run in the COLD probed activations and iterations since: its branch may never be
                 // taken again, and it must not hold its method's quiet periods back for ever.
                 continue;
-            } else if (executed * COLD >= units) {
+            } else if (executed * COLD >= units && executed * MINOR >= busiest) {
                 // a site still profiled, or due, and not a rare one (a site run once per activation of
                 // a long-running loop is rare: it would take many activations to fill a window)
                 return;

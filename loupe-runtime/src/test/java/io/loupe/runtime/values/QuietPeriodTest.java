@@ -164,6 +164,26 @@ class QuietPeriodTest {
         assertEquals(phase + n, m.executed(0));
     }
 
+    /**
+     * A site run once per activation, in a method whose every activation runs another site
+     * thousands of times (Commons Math's {@code SingularValueDecomposition} constructor), is not
+     * cold: it would need as many activations as a window has executions to converge. It is minor,
+     * and must not keep the busy site's gates running meanwhile.
+     */
+    @Test
+    void aMinorSiteDoesNotKeepItsMethodInstrumented() {
+        Method m = new Method(CONVERGENT, new int[] {2_000, 1}, i -> i % 3, i -> 8);
+        int n = 3_000;
+        for (int i = 0; i < n; i++) {
+            m.call(i);
+        }
+        assertTrue(m.quietCalls > n * 3L / 4, "quiet activations " + m.quietCalls + " of " + n);
+        assertEquals(0, m.rs[1].switchedOff(), "the minor site never filled two windows");
+        assertEquals(2_000L * n, m.executed(0));
+        assertEquals(n, m.executed(1));
+        assertEquals(Map.of(8L, (long) n), m.counts(1));
+    }
+
     @Test
     void aFrequentSiteStillProfiledKeepsItsMethodInstrumented() {
         // site 1 runs on every other activation: when site 0 switches off, site 1 is half-way

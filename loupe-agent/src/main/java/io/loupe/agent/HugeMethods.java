@@ -1,0 +1,38 @@
+package io.loupe.agent;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.VMOption;
+
+import java.lang.management.ManagementFactory;
+
+/**
+ * Whether this JVM compiles methods longer than HotSpot's {@code HugeMethodLimit} (8,000 bytes of
+ * bytecode): only with {@code -XX:-DontCompileHugeMethods}, which {@code bin/loupe run} gives every
+ * program it starts. Where it does, a quiet method's copy may take the method past the limit
+ * ({@code ValueSettings.hugeCopies}): Commons Math's {@code SingularValueDecomposition} constructor
+ * and LuaJ's interpreter loop then get copies, and run quiet, instead of running their gates for
+ * good.
+ */
+final class HugeMethods {
+
+    private HugeMethods() {
+    }
+
+    /**
+     * True if the JVM compiles huge methods; false if it does not or cannot say (a JVM without
+     * HotSpot's diagnostic bean). Asked once, at agent start, and only by convergent value
+     * profiling with quiet methods: the bean costs some 20 ms to reach.
+     */
+    static boolean compiled() {
+        try {
+            HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            if (hotspot == null) {
+                return false;
+            }
+            VMOption option = hotspot.getVMOption("DontCompileHugeMethods");
+            return "false".equals(option.getValue());
+        } catch (RuntimeException | LinkageError e) {
+            return false;   // not HotSpot, or no such flag
+        }
+    }
+}
