@@ -44,8 +44,8 @@ final class AgentStart {
             Deps.configure(options.depsMode().equals("lamp") ? DepMode.LAMP : DepMode.CAMP);
         }
         new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version).installShutdownHook();
-        ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options), Warnings::warn, shadowFields,
-                options.verify());
+        ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options).hugeMethodsCompiled(HugeMethods.compiled()),
+                Warnings::warn, shadowFields, options.verify());
         inst.addTransformer(new LoupeTransformer(filter, instrumenter, options.verbose()), false);
         if (!options.instrumenterC2()) {
             InstrumenterCompilation.keepC2Off();
@@ -78,9 +78,8 @@ final class AgentStart {
         PathSettings paths = options.paths() || options.blockTrace()
                 ? new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength())
                 : null;
-        boolean quiet = options.values() && options.convergent() && options.quiet();
         ValueSettings values = options.values() ? new ValueSettings(valueKinds(options), options.convergent(),
-                quiet, options.freeze(), quiet && HugeMethods.compiled()) : null;
+                options.convergent() && options.quiet(), options.freeze()) : null;
         return new InstrumentSettings(paths, values);
     }
 

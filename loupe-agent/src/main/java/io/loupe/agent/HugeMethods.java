@@ -8,10 +8,10 @@ import java.lang.management.ManagementFactory;
 /**
  * Whether this JVM compiles methods longer than HotSpot's {@code HugeMethodLimit} (8,000 bytes of
  * bytecode): only with {@code -XX:-DontCompileHugeMethods}, which {@code bin/loupe run} gives every
- * program it starts. Where it does, a quiet method's copy may take the method past the limit
- * ({@code ValueSettings.hugeCopies}): Commons Math's {@code SingularValueDecomposition} constructor
- * and LuaJ's interpreter loop then get copies, and run quiet, instead of running their gates for
- * good.
+ * program it starts ({@code InstrumentSettings.hugeMethodsCompiled}). Where it does, a method that
+ * instrumentation takes past the limit is no cause for a warning, and a quiet method's copy may
+ * take the method there: Commons Math's {@code SingularValueDecomposition} constructor and LuaJ's
+ * interpreter loop then get copies, and run quiet, instead of running their gates for good.
  */
 final class HugeMethods {
 
@@ -20,8 +20,8 @@ final class HugeMethods {
 
     /**
      * True if the JVM compiles huge methods; false if it does not or cannot say (a JVM without
-     * HotSpot's diagnostic bean). Asked once, at agent start, and only by convergent value
-     * profiling with quiet methods: the bean costs some 20 ms to reach.
+     * HotSpot's diagnostic bean). Asked once, at agent start (the bean costs some 20–35 ms to
+     * reach).
      */
     static boolean compiled() {
         try {

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 
 class HugeMethodsTest {
 
@@ -36,14 +35,5 @@ class HugeMethodsTest {
         assertEquals("false", compiledIn());
         assertEquals("true", compiledIn("-XX:-DontCompileHugeMethods"));
         assertEquals("false", compiledIn("-XX:-DontCompileHugeMethods", "-XX:+DontCompileHugeMethods"));
-    }
-
-    @Test
-    void onlyConvergentProfilingWithQuietMethodsMayCopyPastTheLimit() {
-        assertEquals(HugeMethods.compiled(),
-                AgentStart.settings(AgentOptions.parse("profile=values,convergent=true")).values().hugeCopies());
-        assertFalse(AgentStart.settings(AgentOptions.parse("profile=values")).values().hugeCopies());
-        assertFalse(AgentStart.settings(AgentOptions.parse("profile=values,convergent=true,values.quiet=false"))
-                .values().hugeCopies());
     }
 }

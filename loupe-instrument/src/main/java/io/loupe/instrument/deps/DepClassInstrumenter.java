@@ -45,6 +45,7 @@ public final class DepClassInstrumenter {
     private final Consumer<String> warnings;
     private final ShadowFields shadowFields;
     private final BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check;
+    private final boolean hugeMethodsCompiled;
 
     /**
      * @param check the first of the named rewritten methods of a class that would not verify, or
@@ -52,9 +53,16 @@ public final class DepClassInstrumenter {
      */
     public DepClassInstrumenter(Consumer<String> warnings, ShadowFields shadowFields,
                                 BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check) {
+        this(warnings, shadowFields, check, false);
+    }
+
+    /** @param hugeMethodsCompiled true if the JVM compiles huge methods: no warning for one pushed past the limit */
+    public DepClassInstrumenter(Consumer<String> warnings, ShadowFields shadowFields,
+                                BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check, boolean hugeMethodsCompiled) {
         this.warnings = warnings;
         this.shadowFields = shadowFields;
         this.check = check;
+        this.hugeMethodsCompiled = hugeMethodsCompiled;
     }
 
     /** A method's model, ids and what the inserter must know besides. */
@@ -174,7 +182,9 @@ public final class DepClassInstrumenter {
                 }
                 BytecodeCheck.Failure failure = check.apply(bytes, rewritten);
                 if (failure == null) {
-                    CodeSizes.pushedPastHuge(className, original, bytes, probed).forEach(warnings);
+                    if (!hugeMethodsCompiled) {
+                        CodeSizes.pushedPastHuge(className, original, bytes, probed).forEach(warnings);
+                    }
                     return bytes;
                 }
                 int index = indexOf(copy, failure.name(), failure.desc());

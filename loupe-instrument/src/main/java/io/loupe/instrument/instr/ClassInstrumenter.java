@@ -55,6 +55,7 @@ public final class ClassInstrumenter {
 
     private final PathSettings settings;   // null: no path profiling
     private final ValueSettings values;    // null: no value profiling
+    private final boolean hugeMethodsCompiled;
     private final Consumer<String> warnings;
     private final DepClassInstrumenter deps;   // null: no dependence profiling
     private final BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check;
@@ -88,9 +89,10 @@ public final class ClassInstrumenter {
                       BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check) {
         this.settings = settings.paths();
         this.values = settings.values();
+        this.hugeMethodsCompiled = settings.hugeMethodsCompiled();
         this.warnings = warnings;
         this.check = check;
-        this.deps = settings.deps() ? new DepClassInstrumenter(warnings, shadowFields, check) : null;
+        this.deps = settings.deps() ? new DepClassInstrumenter(warnings, shadowFields, check, hugeMethodsCompiled) : null;
     }
 
     /** The instrumented class, or null if no method was changed. */
@@ -308,10 +310,10 @@ public final class ClassInstrumenter {
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             cn.accept(cw);
             byte[] bytes = cw.toByteArray();
-            if (!quieted.isEmpty() && !values.hugeCopies()) {
+            if (!quieted.isEmpty() && !hugeMethodsCompiled) {
                 // A quiet copy that pushes its method past HotSpot's limit for compiling costs far
                 // more than it saves: the method would be interpreted for ever, unless the JVM
-                // compiles huge methods (ValueSettings.hugeCopies).
+                // compiles huge methods.
                 Map<String, Integer> sizes = CodeSizes.of(bytes);
                 for (int j : quieted) {
                     MethodNode m = cn.methods.get(withCode.get(j));
@@ -331,7 +333,9 @@ public final class ClassInstrumenter {
             }
             List<MethodNode> probed = cn.methods.stream()
                     .filter(m -> rewritten.contains(m.name + m.desc) && !m.name.startsWith(ClassCounters.PREFIX)).toList();
-            CodeSizes.pushedPastHuge(className, original, bytes, probed).forEach(warnings);
+            if (!hugeMethodsCompiled) {
+                CodeSizes.pushedPastHuge(className, original, bytes, probed).forEach(warnings);
+            }
             return new Attempt(bytes, metas, arraySizes, layout, -1, false);
         } catch (MethodTooLargeException e) {
             int j = indexOf(cn, withCode, e.getMethodName(), e.getDescriptor());

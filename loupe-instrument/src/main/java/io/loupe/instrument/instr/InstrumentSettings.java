@@ -9,8 +9,12 @@ import io.loupe.instrument.values.ValueSettings;
  * @param paths  path profiling or the block tracer; null for none
  * @param values value profiling; null for none
  * @param deps   dependence profiling (the same probes serve camp and lamp mode)
+ * @param hugeMethodsCompiled true if the JVM compiles methods past HotSpot's limit
+ *               ({@link CodeSizes#HUGE}; {@code -XX:-DontCompileHugeMethods}): then a method that
+ *               instrumentation takes past it is no cause for a warning, and a quiet method's copy
+ *               may take it there (docs/values.md, <i>Quiet methods</i>)
  */
-public record InstrumentSettings(PathSettings paths, ValueSettings values, boolean deps) {
+public record InstrumentSettings(PathSettings paths, ValueSettings values, boolean deps, boolean hugeMethodsCompiled) {
 
     public InstrumentSettings {
         if (paths == null && values == null && !deps) {
@@ -26,8 +30,18 @@ public record InstrumentSettings(PathSettings paths, ValueSettings values, boole
         }
     }
 
+    /** For a JVM that does not compile huge methods, HotSpot's default. */
+    public InstrumentSettings(PathSettings paths, ValueSettings values, boolean deps) {
+        this(paths, values, deps, false);
+    }
+
     public InstrumentSettings(PathSettings paths, ValueSettings values) {
         this(paths, values, false);
+    }
+
+    /** These settings for a JVM that compiles huge methods ({@code compiled} true) or does not. */
+    public InstrumentSettings hugeMethodsCompiled(boolean compiled) {
+        return new InstrumentSettings(paths, values, deps, compiled);
     }
 
     /** Dependence profiling alone. */

@@ -16,11 +16,8 @@ import java.util.Set;
  *                   code while all their sites have converged ({@code QuietCopy})
  * @param freeze     quiet methods only: frozen quiet periods, in which the JIT compiles a quiet
  *                   method without its probed version ({@code io.loupe.runtime.values.FrozenMethods})
- * @param hugeCopies quiet methods only: a copy may take its method past HotSpot's limit for
- *                   compiling ({@code CodeSizes.HUGE}), because the JVM compiles such methods
- *                   ({@code -XX:-DontCompileHugeMethods}); otherwise the method gets no copy
  */
-public record ValueSettings(Set<SiteKind> kinds, boolean convergent, boolean quiet, boolean freeze, boolean hugeCopies) {
+public record ValueSettings(Set<SiteKind> kinds, boolean convergent, boolean quiet, boolean freeze) {
 
     public ValueSettings {
         if (kinds.isEmpty()) {
@@ -32,15 +29,7 @@ public record ValueSettings(Set<SiteKind> kinds, boolean convergent, boolean qui
         if (freeze && !quiet) {
             throw new IllegalArgumentException("frozen quiet periods need quiet methods");
         }
-        if (hugeCopies && !quiet) {
-            throw new IllegalArgumentException("copies past the limit for compiling need quiet methods");
-        }
         kinds = Set.copyOf(EnumSet.copyOf(kinds));
-    }
-
-    /** No copy past HotSpot's limit for compiling. */
-    public ValueSettings(Set<SiteKind> kinds, boolean convergent, boolean quiet, boolean freeze) {
-        this(kinds, convergent, quiet, freeze, false);
     }
 
     /** Without frozen quiet periods. */

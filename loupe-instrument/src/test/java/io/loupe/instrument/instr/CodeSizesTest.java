@@ -119,6 +119,17 @@ class CodeSizesTest {
                 warnings);
     }
 
+    /** Where the JVM compiles huge methods, the same method is no cause for a warning. */
+    @Test
+    void noWarningWhereTheJvmCompilesHugeMethods() {
+        byte[] original = bytes(storesClass("g/Grown", 300, 1330));
+        List<String> warnings = new ArrayList<>();
+        byte[] out = new ClassInstrumenter(InstrumentSettings.values(new ValueSettings(EnumSet.of(SiteKind.LOCAL)))
+                .hugeMethodsCompiled(true), warnings::add).instrument(original);
+        assertTrue(CodeSizes.of(out).get("s1330(I)I") > CodeSizes.HUGE);
+        assertEquals(List.of(), warnings);
+    }
+
     private static MethodNode method(String name, String desc) {
         return new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, name, desc, null, null);
     }

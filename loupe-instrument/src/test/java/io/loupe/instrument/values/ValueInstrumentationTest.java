@@ -468,19 +468,20 @@ class ValueInstrumentationTest {
     }
 
     /**
-     * Where the JVM compiles huge methods ({@code ValueSettings.hugeCopies}), the same method gets
-     * its copy: past the limit, but quiet in its quiet periods instead of running its gates.
+     * Where the JVM compiles huge methods ({@code InstrumentSettings.hugeMethodsCompiled}), the same
+     * method gets its copy: past the limit, but quiet in its quiet periods instead of running its
+     * gates; and no warning says it went past.
      */
     @Test
     void aQuietCopyMayPassTheLimitWhereHugeMethodsAreCompiled() throws Exception {
-        InstrumentSettings huge = InstrumentSettings.values(
-                new ValueSettings(EnumSet.allOf(SiteKind.class), true, true, false, true));
-        Instrumented w = Instrumented.of("io.loupe.instrument.values.generated.Wide", wide(), huge);
+        Instrumented w = Instrumented.of("io.loupe.instrument.values.generated.Wide", wide(),
+                CONVERGENT.hugeMethodsCompiled(true));
         int wide = io.loupe.instrument.instr.CodeSizes.of(w.bytes).get("wide()I");
         assertTrue(wide > io.loupe.instrument.instr.CodeSizes.HUGE, "probes and a copy: " + wide);
         assertEquals(List.of("twice", "wide"), quietMethods(w));
         assertEquals(550 * Integer.MAX_VALUE, w.call("wide", null));
         assertEquals(List.of(String.valueOf(Integer.MAX_VALUE)), w.values(w.site("wide", SiteKind.FIELD, 549)));
+        assertEquals(List.of(), w.warnings);
     }
 
     /**
