@@ -125,9 +125,10 @@ public final class SiteRecorder {
      * the method out of its quiet copy either: its gate is a negligible share of the method's, while
      * the busiest site's gates run on for as long as it holds the method back. Commons Math's
      * {@code SingularValueDecomposition} constructor, one activation per decomposition, has sites
-     * run once per row (1,460 executions in a run, less than the two windows convergence needs),
-     * which kept it from ever going quiet: its inner loops' 39 million executions per site ran their
-     * gates, and the constructor took eight times as long as uninstrumented.
+     * run 1,460 times in a whole run, less than the two windows convergence needs, which kept it out
+     * of its quiet copy (where the JVM compiles huge methods, it has one) while its inner loops' 39
+     * million executions per site ran their gates: commons-math with frozen quiet periods took 12.0 s
+     * without this rule, 7.9 s with it (3.6 s uninstrumented).
      */
     static final int MINOR = 1000;
 
