@@ -1,5 +1,6 @@
 package io.loupe.bench;
 
+import io.loupe.analysis.values.SiteComparison;
 import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.analysis.values.ValueDiff;
 import io.loupe.analysis.values.ValueDiffSummary;
@@ -24,7 +25,9 @@ import java.util.stream.Stream;
  * share of executions profiled, Find-1 (the share of
  * executions, at sites whose Inv-1 is at least 30% in the full profile, where the convergent
  * profile has the same top value), Find-N, and the mean absolute Inv-1 difference, both weighted by
- * executions.
+ * executions; and Diff-executed, how far the convergent profile's estimated executions per site
+ * are from the full profile's exact ones (the sum over sites of the absolute differences, over the
+ * full profile's executions): quiet periods are credited by estimates.
  *
  * <p>Run: {@code java -cp loupe-bench/target/classes:$(cat loupe-bench/target/bench.classpath)
  * io.loupe.bench.ValueAccuracy DIR}
@@ -51,8 +54,8 @@ public final class ValueAccuracy {
             names = files.map(f -> f.getFileName().toString()).sorted().toList();
         }
         StringBuilder md = new StringBuilder();
-        md.append("| workload | config | round | sites | profiled | sites with Inv-1 ≥ 30% | Find-1 | Find-N | Diff-Inv1 |\n");
-        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        md.append("| workload | config | round | sites | profiled | sites with Inv-1 ≥ 30% | Find-1 | Find-N | Diff-Inv1 | Diff-executed |\n");
+        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (String name : names) {
             Matcher m = CONVERGENT.matcher(name);
             if (!m.matches()) {
@@ -64,14 +67,28 @@ public final class ValueAccuracy {
             }
             Profile a = ProfileReader.read(full);
             Profile b = ProfileReader.read(dir.resolve(name));
-            ValueDiffSummary s = ValueDiff.compare(ValueAnalysis.of(a), ValueAnalysis.of(b), ValueDiff.DEFAULT_THRESHOLD)
-                    .summary();
+            ValueDiff diff = ValueDiff.compare(ValueAnalysis.of(a), ValueAnalysis.of(b), ValueDiff.DEFAULT_THRESHOLD);
+            ValueDiffSummary s = diff.summary();
             long executed = b.stats().getOrDefault("values.executed", 0L);
             long profiled = b.stats().getOrDefault("values.profiled", 0L);
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.4f |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.4f | %.2f%% |%n",
                     m.group(1), m.group(2), m.group(3), s.sitesA(), executed == 0 ? 0 : 100.0 * profiled / executed,
-                    100 * s.invariantShare(), 100 * s.find1(), 100 * s.findN(), s.diffInv1()));
+                    100 * s.invariantShare(), 100 * s.find1(), 100 * s.findN(), s.diffInv1(), 100 * executedError(diff)));
         }
         return md.toString();
+    }
+
+    /**
+     * The sum over all sites of |executed in B − executed in A|, over the executions of A (0 if A
+     * ran nothing): an execution-weighted relative error of B's per-site counts.
+     */
+    static double executedError(ValueDiff diff) {
+        long total = 0;
+        long off = 0;
+        for (SiteComparison c : diff.sites()) {
+            total += c.executedA();
+            off += Math.abs(c.executedB() - c.executedA());
+        }
+        return total == 0 ? 0 : (double) off / total;
     }
 }

@@ -19,11 +19,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class ValueAccuracyTest {
 
     private static Profile profile(long profiled, String top, String second) {
+        return profile(profiled, top, second, 800);
+    }
+
+    /** Site 0 executed {@code executed} times (its two values 3:1), site 1 200 times. */
+    private static Profile profile(long profiled, String top, String second, long executed) {
         ValueSiteMeta site = new ValueSiteMeta(0, "A", "m", "(I)V", null, 3, SiteKind.PARAM, ValueType.INT, 0, "x", null, null);
         ValueSiteMeta other = new ValueSiteMeta(1, "A", "m", "(I)V", null, 4, SiteKind.LOCAL, ValueType.INT, 1, "y", "const", "c");
         return new Profile(new ProfileHeader("t", 0, "profile=values", 1, "jvm", "cmd"), List.of(), List.of(), List.of(),
                 Map.of("values.executed", 1000L, "values.profiled", profiled), List.of(), List.of(site, other),
-                List.of(new ValueSiteProfile(0, 800, profiled, 800, 0, new String[] {top, second}, new long[] {600, 200}, 0, 0),
+                List.of(new ValueSiteProfile(0, executed, profiled, executed, 0, new String[] {top, second},
+                                new long[] {executed * 3 / 4, executed / 4}, 0, 0),
                         new ValueSiteProfile(1, 200, 200, 200, 0, new String[] {"1", "2"}, new long[] {100, 100}, 0, 0)));
     }
 
@@ -31,7 +37,7 @@ class ValueAccuracyTest {
     void comparesEveryConvergentProfileWithTheFullOneOfItsRound(@TempDir Path dir) throws Exception {
         ProfileWriter.write(profile(1000, "7", "9"), dir.resolve("lua-values-0.prof"));
         ProfileWriter.write(profile(100, "8", "7"), dir.resolve("lua-values-conv-0.prof"));
-        ProfileWriter.write(profile(50, "7", "8"), dir.resolve("lua-values-freeze-0.prof"));
+        ProfileWriter.write(profile(50, "7", "8", 900), dir.resolve("lua-values-freeze-0.prof"));
         ProfileWriter.write(profile(1000, "7", "9"), dir.resolve("h2-values-1.prof"));   // no convergent partner: skipped
 
         List<String> rows = ValueAccuracy.render(dir).lines().toList();
@@ -39,8 +45,11 @@ class ValueAccuracyTest {
         assertEquals(4, rows.size());
         // site 0 (Inv-1 75%, 800 executions) finds another top value; site 1 (Inv-1 50%) the same:
         // Find-1 = 200 / 1000, and Find-N = 1000 / 1000 since 7 is among the convergent table's top values
-        assertEquals("| lua | values-conv | 0 | 2 | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 |", rows.get(2));
-        // the frozen profile has both top values right: Find-1 = 1000 / 1000
-        assertEquals("| lua | values-freeze | 0 | 2 | 5.00% | 100.0% of executions | 100.0% | 100.0% | 0.0000 |", rows.get(3));
+        assertEquals("| lua | values-conv | 0 | 2 | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 | 0.00% |",
+                rows.get(2));
+        // the frozen profile has both top values right (Find-1 = 1000 / 1000) and estimated site 0
+        // at 900 executions, not 800: Diff-executed = 100 / 1000
+        assertEquals("| lua | values-freeze | 0 | 2 | 5.00% | 100.0% of executions | 100.0% | 100.0% | 0.0000 | 10.00% |",
+                rows.get(3));
     }
 }
