@@ -162,12 +162,12 @@ public final class SiteRecorder {
      * probes, in a method whose loops switch versions at their headers ({@code Values.atLoop}).
      */
     long laps;
-    /** First site only: quiet activations and loop iterations credited to this thread's sites; quiet periods begun. */
     /** This site's executions when the method's last quiet period ended (estimates included). */
     private long executedMark;
     /** First site only: {@link #entries} and {@link #laps} when the last quiet period ended. */
     private long entriesMark;
     private long lapsMark;
+    /** First site only: quiet activations and loop iterations credited to this thread's sites; quiet periods begun. */
     private long quietEntries;
     private long quietLaps;
     private long quietPeriods;
