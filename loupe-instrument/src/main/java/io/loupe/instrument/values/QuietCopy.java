@@ -121,7 +121,7 @@ final class QuietCopy {
         probed.add(new VarInsnNode(Opcodes.ALOAD, array));
         probed.add(IntConstant.push(firstId));
         probed.add(IntConstant.push(end));
-        probed.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, freeze ? "atLoopFreezable" : "atLoop",
+        probed.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, check("atLoop", freeze),
                 "(" + ValueProbeInserter.RECORDERS + "II)" + ValueProbeInserter.RECORDERS, false));
         probed.add(new InsnNode(Opcodes.DUP));
         probed.add(new VarInsnNode(Opcodes.ASTORE, array));
@@ -130,8 +130,7 @@ final class QuietCopy {
 
         InsnList quiet = new InsnList();
         quiet.add(IntConstant.push(firstId));
-        quiet.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES,
-                freeze ? "quietFreezable" : "quiet", "(I)Z", false));
+        quiet.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, check("quiet", freeze), "(I)Z", false));
         quiet.add(new JumpInsnNode(Opcodes.IFEQ, h.label()));
         code.insertBefore(clones.get(h.first()), quiet);
 
@@ -199,7 +198,7 @@ final class QuietCopy {
         InsnList dispatch = new InsnList();
         dispatch.add(IntConstant.push(firstId));
         dispatch.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES,
-                (switching ? "quietEntry" : "quiet") + (freeze ? "Freezable" : ""), "(I)Z", false));
+                check(switching ? "quietEntry" : "quiet", freeze), "(I)Z", false));
         dispatch.add(new JumpInsnNode(Opcodes.IFNE, quiet));
         m.instructions.insert(dispatch);
         code.add(entries);
@@ -224,6 +223,11 @@ final class QuietCopy {
         if (m.localVariables != null) {
             m.localVariables.addAll(locals);
         }
+    }
+
+    /** The {@code Values} check named {@code name}, or its twin for a freezable method ({@code nameFreezable}). */
+    private static String check(String name, boolean freeze) {
+        return freeze ? name + "Freezable" : name;
     }
 
     /** True if some jump or switch of {@code m} targets an earlier instruction (the method has a loop). */

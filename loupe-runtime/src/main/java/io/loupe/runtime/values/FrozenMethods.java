@@ -8,7 +8,6 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MutableCallSite;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -48,7 +47,6 @@ public final class FrozenMethods {
     /** First site ids of the freezable methods, in the order they were declared; guarded by QuietMethods.class. */
     private static int[] declared = new int[64];
     private static int declaredCount;
-    private static final BitSet FROZEN_NOW = new BitSet();
     private static long thawAfterNanos = TimeUnit.SECONDS.toNanos(1);
     private static long startNanos = System.nanoTime();
     private static Thread thawer;
@@ -133,8 +131,7 @@ public final class FrozenMethods {
     /** Freezes {@code first} as its quiet period begins, if it is freezable; under QuietMethods.class. */
     static void freezeAtBegin(int first) {
         MutableCallSite s = SITES[first];
-        if (s != null && !stopped && !FROZEN_NOW.get(first)) {
-            FROZEN_NOW.set(first);
+        if (s != null && !stopped && s.getTarget() != FROZEN) {   // targets change only under the lock
             freezes++;
             s.setTarget(FROZEN);
         }
@@ -176,9 +173,9 @@ public final class FrozenMethods {
             boolean any = false;
             for (int i = 0; i < declaredCount; i++) {
                 int first = declared[i];
-                if (FROZEN_NOW.get(first) && QuietMethods.LEFT[first] <= 0) {
-                    SITES[first].setTarget(THAWED);
-                    FROZEN_NOW.clear(first);
+                MutableCallSite s = SITES[first];
+                if (s.getTarget() == FROZEN && QuietMethods.LEFT[first] <= 0) {
+                    s.setTarget(THAWED);
                     any = true;
                     QuietMethods.thawed(first);
                 }

@@ -519,9 +519,7 @@ public final class SiteRecorder {
      */
     private long estimate(long q, long before, long qLaps, long lapsBefore) {
         if (recentRate()) {
-            SiteRecorder m = method;
-            long recent = iterated ? m.laps - m.lapsMark : m.entries - m.entriesMark;
-            return Math.round((double) (iterated ? qLaps : q) * (executed() - executedMark) / recent);
+            return Math.round((double) (iterated ? qLaps : q) * (executed() - executedMark) / recentUnits());
         }
         return iterated ? (lapsBefore == 0 ? 0 : Math.round((double) qLaps * executed() / lapsBefore))
                 : (before == 0 ? 0 : Math.round((double) q * executed() / before));
@@ -535,8 +533,13 @@ public final class SiteRecorder {
      * see its off period end, so that it stops holding its method back (it is then due, and not run).
      */
     private boolean recentRate() {
+        return recentUnits() >= RECENT && executed() > executedMark;
+    }
+
+    /** The probed activations (iterations, for a site in a switching loop) of this site's method since its last quiet period. */
+    private long recentUnits() {
         SiteRecorder m = method;
-        return (iterated ? m.laps - m.lapsMark : m.entries - m.entriesMark) >= RECENT && executed() > executedMark;
+        return iterated ? m.laps - m.lapsMark : m.entries - m.entriesMark;
     }
 
     /**
