@@ -35,6 +35,7 @@ public final class AgentOptions {
         KEYS.put("convergent", "true to switch value sites off once their invariance converged (back-off turns them on again). Default: false");
         KEYS.put("values.criterion", "convergence test: increase (while invariance increases) or bounds. Default: bounds");
         KEYS.put("values.interval", "profiled executions between convergence tests, at least 16. Default: 1000");
+        KEYS.put("values.recheck", "profiled executions of the window that tests a converged site again after its off period, at least 16. Default: 250");
         KEYS.put("values.increaseBound", "bounds: an invariance increase beyond this fraction keeps profiling on. Default: 0.02");
         KEYS.put("values.decreaseBound", "bounds: an invariance decrease beyond this fraction keeps profiling on. Default: 0.02");
         KEYS.put("values.quiet", "convergent profiling: a method runs its original code, without probes, while all its sites are off (true or false). Default: true");
@@ -61,6 +62,7 @@ public final class AgentOptions {
     private static final int CLEAR_INTERVAL = 2000;
     private static final String CRITERION = "bounds";
     private static final int INTERVAL = 1000;
+    private static final int RECHECK = 250;
     private static final double BOUND = 0.02;
     private static final double BACKOFF = 0.25;
     private static final long THAW_AFTER = 1000;
@@ -81,6 +83,7 @@ public final class AgentOptions {
     private boolean convergent;
     private String criterion = CRITERION;
     private int interval = INTERVAL;
+    private int recheck = RECHECK;
     private double increaseBound = BOUND;
     private double decreaseBound = BOUND;
     private double backoff = BACKOFF;
@@ -183,6 +186,7 @@ public final class AgentOptions {
                 criterion = value;
             }
             case "values.interval" -> interval = intValue(key, value, 16, Integer.MAX_VALUE);
+            case "values.recheck" -> recheck = intValue(key, value, 16, Integer.MAX_VALUE);
             case "values.increaseBound" -> increaseBound = fraction(key, value);
             case "values.decreaseBound" -> decreaseBound = fraction(key, value);
             case "values.backoff" -> {
@@ -345,6 +349,11 @@ public final class AgentOptions {
         return interval;
     }
 
+    /** Profiled executions of the window that tests a converged site again after its off period. */
+    public int recheck() {
+        return recheck;
+    }
+
     public double increaseBound() {
         return increaseBound;
     }
@@ -416,7 +425,8 @@ public final class AgentOptions {
 
     private boolean valueDefaults() {
         return valueKinds.equals(VALUE_KINDS) && tableSize == TABLE_SIZE && topN == null && clearInterval == CLEAR_INTERVAL
-                && !convergent && criterion.equals(CRITERION) && interval == INTERVAL && increaseBound == BOUND
+                && !convergent && criterion.equals(CRITERION) && interval == INTERVAL && recheck == RECHECK
+                && increaseBound == BOUND
                 && decreaseBound == BOUND && backoff == BACKOFF && quiet && !freeze && thawAfter == THAW_AFTER;
     }
 
@@ -454,6 +464,7 @@ public final class AgentOptions {
             j.add("convergent=" + convergent);
             j.add("values.criterion=" + criterion);
             j.add("values.interval=" + interval);
+            j.add("values.recheck=" + recheck);
             j.add("values.increaseBound=" + increaseBound);
             j.add("values.decreaseBound=" + decreaseBound);
             j.add("values.backoff=" + backoff);

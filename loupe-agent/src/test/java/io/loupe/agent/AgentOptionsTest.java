@@ -105,6 +105,7 @@ class AgentOptionsTest {
         assertEquals(0.02, o.increaseBound());
         assertEquals(0.02, o.decreaseBound());
         assertEquals(0.25, o.backoff());
+        assertEquals(250, o.recheck());
         assertTrue(o.quiet());
         assertFalse(AgentOptions.parse(null).values());
     }
@@ -113,7 +114,7 @@ class AgentOptionsTest {
     void everyValueKeyIsParsed() {
         AgentOptions o = AgentOptions.parse("profile=paths;values,values.kinds=local;param,values.tableSize=16,values.topN=16,"
                 + "values.clearInterval=500,convergent=true,values.criterion=increase,values.interval=64,"
-                + "values.increaseBound=0.1,values.decreaseBound=0,values.backoff=2.5,values.quiet=false");
+                + "values.recheck=32,values.increaseBound=0.1,values.decreaseBound=0,values.backoff=2.5,values.quiet=false");
         assertTrue(o.paths());
         assertTrue(o.values());
         assertEquals(List.of("param", "local"), o.valueKinds(), "canonical order");
@@ -123,6 +124,7 @@ class AgentOptionsTest {
         assertTrue(o.convergent());
         assertEquals("increase", o.criterion());
         assertEquals(64, o.interval());
+        assertEquals(32, o.recheck());
         assertEquals(0.1, o.increaseBound());
         assertEquals(0.0, o.decreaseBound());
         assertEquals(2.5, o.backoff());
@@ -186,6 +188,7 @@ class AgentOptionsTest {
         assertMessage("option 'convergent' needs true or false, got 'yes'", "convergent=yes");
         assertMessage("option 'values.criterion' needs increase or bounds, got 'steady'", "values.criterion=steady");
         assertMessage("option 'values.interval' must be between 16 and 2147483647, got '8'", "values.interval=8");
+        assertMessage("option 'values.recheck' must be between 16 and 2147483647, got '0'", "values.recheck=0");
         assertMessage("option 'values.increaseBound' must be between 0 and 1, got '1.5'", "values.increaseBound=1.5");
         assertMessage("option 'values.decreaseBound' must be between 0 and 1, got '-0.1'", "values.decreaseBound=-0.1");
         assertMessage("option 'values.decreaseBound' needs a number, got 'NaN'", "values.decreaseBound=NaN");

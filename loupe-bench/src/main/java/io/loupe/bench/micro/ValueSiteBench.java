@@ -44,7 +44,7 @@ public final class ValueSiteBench {
         }
         ValueConfig d = ValueConfig.DEFAULTS;
         ValueProfiler.configure(new ValueConfig(d.tableSize(), d.topN(), d.clearInterval(), mode.equals("convergent"),
-                d.criterion(), d.interval(), d.increaseBound(), d.decreaseBound(), d.backoff()));
+                d.criterion(), d.interval(), d.recheck(), d.increaseBound(), d.decreaseBound(), d.backoff()));
         System.out.printf("%s profiling, ns per site execution (fastest of %d rounds of %,d)%n", mode,
                 ROUNDS - WARM_UP, (long) SITES * LENGTH * PASSES);
         report(mode, "repeat", stream(1));

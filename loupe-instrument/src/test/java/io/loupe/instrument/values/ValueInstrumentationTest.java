@@ -351,7 +351,7 @@ class ValueInstrumentationTest {
     /** A test of convergent profiling, with settings under which sites converge within a few thousand executions. */
     private static void withFastConvergence(ThrowingRunnable test) throws Exception {
         ValueConfig config = ValueProfiler.config();
-        ValueProfiler.configure(new ValueConfig(8, 4, 2000, true, "bounds", 16, 0.02, 0.02, 0.25));
+        ValueProfiler.configure(new ValueConfig(8, 4, 2000, true, "bounds", 16, 16, 0.02, 0.02, 0.25));
         try {
             test.run();
         } finally {

@@ -16,8 +16,9 @@ import jdk.internal.vm.annotation.DontInline;
  *
  * <p><b>Back-off and weights.</b> The off period is {@code backoff} times the executions so far
  * (but at least {@link #MIN_OFF_INTERVALS} intervals) plus a random part below {@code interval} (so that sites do not switch on in lock step and
- * periodic values are not aliased). After it, profiling switches back on for a window: if the
- * site's values have changed phase the test sees invariance move and profiling stays on.
+ * periodic values are not aliased). After it, profiling switches back on for a window of
+ * {@code recheck} executions, shorter than the others: if the site's values have changed phase
+ * the test sees invariance move and profiling stays on, in windows of {@code interval}.
  * The executions skipped in an off period are credited to the table: half in the proportions of
  * the values of the window before it, half in those of the window after it (each window's values
  * are kept in a small second table). When the values did not change the halves agree; when they
@@ -212,6 +213,7 @@ public final class SiteRecorder {
             credit(window, before, table);
             owed = skipped - before;
             window.reset();
+            windowLeft = config.recheck();
         }
         profiled++;
         weightTotal++;

@@ -12,16 +12,19 @@ package io.loupe.runtime.values;
  * @param criterion     {@code increase}: keep profiling while invariance increases;
  *                      {@code bounds}: keep profiling while its change leaves the bounds
  * @param interval      the convergence interval: profiled executions between two tests
+ * @param recheck       the window that follows an off period, in profiled executions: the test
+ *                      of a converged site whether its values have moved (then profiling stays on
+ *                      for windows of {@code interval})
  * @param increaseBound {@code bounds}: an increase of invariance beyond this keeps profiling on
  * @param decreaseBound {@code bounds}: a decrease beyond this keeps profiling on
  * @param backoff       a site switched off stays off for {@code backoff} times the executions
  *                      it has had so far, plus a random part below {@code interval}
  */
 public record ValueConfig(int tableSize, int topN, int clearInterval, boolean convergent, String criterion,
-                          int interval, double increaseBound, double decreaseBound, double backoff) {
+                          int interval, int recheck, double increaseBound, double decreaseBound, double backoff) {
 
     /** The defaults of the agent options. */
-    public static final ValueConfig DEFAULTS = new ValueConfig(8, 4, 2000, false, "bounds", 1000, 0.02, 0.02, 0.25);
+    public static final ValueConfig DEFAULTS = new ValueConfig(8, 4, 2000, false, "bounds", 1000, 250, 0.02, 0.02, 0.25);
 
     public ValueConfig {
         if (tableSize < 2 || tableSize > 64) {
@@ -30,7 +33,7 @@ public record ValueConfig(int tableSize, int topN, int clearInterval, boolean co
         if (topN < 1 || topN > tableSize) {
             throw new IllegalArgumentException("top N must be between 1 and the table size");
         }
-        if (clearInterval < 1 || interval < 1) {
+        if (clearInterval < 1 || interval < 1 || recheck < 1) {
             throw new IllegalArgumentException("intervals must be positive");
         }
         if (!criterion.equals("increase") && !criterion.equals("bounds")) {

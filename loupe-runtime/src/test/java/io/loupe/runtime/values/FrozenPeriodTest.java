@@ -21,7 +21,7 @@ class FrozenPeriodTest {
     /** Site ids of their own, apart from QuietPeriodTest's: the quiet countdown is shared by site id. */
     private static int nextSite = 300_000;
 
-    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 0.02, 0.02, 0.25);
+    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 1000, 0.02, 0.02, 0.25);
 
     @BeforeAll
     static void noBurstButTheTests() {

@@ -21,8 +21,8 @@ class QuietPeriodTest {
     /** Site ids of their own for each simulated method: the quiet countdown is shared by site id. */
     private static int nextSite = 200_000;
 
-    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 0.02, 0.02, 0.25);
-    private static final ValueConfig FAST = new ValueConfig(8, 4, 2000, true, "bounds", 16, 0.02, 0.02, 0.25);
+    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 1000, 0.02, 0.02, 0.25);
+    private static final ValueConfig FAST = new ValueConfig(8, 4, 2000, true, "bounds", 16, 16, 0.02, 0.02, 0.25);
 
     /**
      * A method as instrumented code runs it: at entry {@code Values.quiet}, then — unless quiet —

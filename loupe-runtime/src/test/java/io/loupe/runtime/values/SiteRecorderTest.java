@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SiteRecorderTest {
 
     private static final ValueConfig FULL = ValueConfig.DEFAULTS;
-    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 0.02, 0.02, 0.25);
+    private static final ValueConfig CONVERGENT = new ValueConfig(8, 4, 2000, true, "bounds", 1000, 1000, 0.02, 0.02, 0.25);
 
     /** What instrumented code does: the gate, then the recorder. */
     private static void run(SiteRecorder r, long value) {
@@ -81,7 +81,7 @@ class SiteRecorderTest {
 
     @Test
     void theIncreaseCriterionStopsOnceInvarianceStopsRising() {
-        ValueConfig increase = new ValueConfig(8, 4, 2000, true, "increase", 100, 0.02, 0.02, 0.5);
+        ValueConfig increase = new ValueConfig(8, 4, 2000, true, "increase", 100, 100, 0.02, 0.02, 0.5);
         SiteRecorder r = new SiteRecorder(increase, 3);
         for (int i = 0; i < 250; i++) {
             run(r, 5);
@@ -94,7 +94,7 @@ class SiteRecorderTest {
 
     @Test
     void theBoundsCriterionKeepsProfilingWhileInvarianceMoves() {
-        ValueConfig bounds = new ValueConfig(8, 4, 1_000_000, true, "bounds", 100, 0.02, 0.02, 0.5);
+        ValueConfig bounds = new ValueConfig(8, 4, 1_000_000, true, "bounds", 100, 100, 0.02, 0.02, 0.5);
         SiteRecorder r = new SiteRecorder(bounds, 4);
         // invariance (top half of the table) falls steadily while new values keep arriving
         for (int i = 0; i < 400; i++) {
@@ -102,6 +102,45 @@ class SiteRecorderTest {
         }
         assertEquals(0, r.switchedOff());
         assertEquals(400, r.profiled());
+    }
+
+    @Test
+    void aConvergedSiteIsTestedAgainInAShorterWindow() {
+        ValueConfig config = new ValueConfig(8, 4, 2000, true, "bounds", 100, 25, 0.02, 0.02, 0.25);
+        SiteRecorder r = new SiteRecorder(config, 5);
+        int executed = 0;
+        while (r.switchedOff() == 0) {
+            run(r, 8);
+            executed++;
+        }
+        assertEquals(200, r.profiled(), "two windows of the interval: the first has nothing to compare with");
+        while (r.switchedOn() == 0) {
+            run(r, 8);
+            executed++;
+        }
+        assertEquals(201, r.profiled(), "the off period ended");
+        while (r.switchedOff() == 1) {
+            run(r, 8);
+            executed++;
+        }
+        assertEquals(225, r.profiled(), "nothing moved: off again after a re-check window");
+        assertEquals(executed, r.executed());
+
+        // values that move in the re-check (a new one each time: invariance falls) keep profiling on
+        int next = 1000;
+        while (r.switchedOn() == 1) {
+            run(r, next++);
+        }
+        for (int i = 1; i < 25; i++) {
+            run(r, next++);
+        }
+        assertEquals(250, r.profiled());
+        assertEquals(2, r.switchedOff(), "the re-check saw the change");
+        for (int i = 0; i < 99; i++) {
+            run(r, next++);
+        }
+        assertEquals(349, r.profiled());
+        assertEquals(2, r.switchedOff(), "still on");
     }
 
     @Test
@@ -130,7 +169,7 @@ class SiteRecorderTest {
     @Property
     void runCountingEqualsProfilingEachExecution(@ForAll("streams") List<Long> values,
                                                  @ForAll @IntRange(min = 16, max = 64) int clear) {
-        ValueConfig config = new ValueConfig(4, 2, clear, false, "bounds", 1000, 0.02, 0.02, 0.25);
+        ValueConfig config = new ValueConfig(4, 2, clear, false, "bounds", 1000, 1000, 0.02, 0.02, 0.25);
         SiteRecorder each = new SiteRecorder(config, 0);
         SiteRecorder runs = new SiteRecorder(config, 0);
         for (long v : values) {
