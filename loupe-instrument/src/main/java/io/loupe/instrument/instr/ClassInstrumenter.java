@@ -119,12 +119,14 @@ public final class ClassInstrumenter {
         int classKey = settings != null && !settings.blockTrace() ? ClassSlots.reserve() : -1;
         Set<Integer> leftAlone = new HashSet<>();
         Set<Integer> noQuiet = new HashSet<>();
+        ClassNode tree = probe;   // finding the value sites reads the tree and leaves it as it was
         try {
             while (true) {
-                Attempt a = attempt(original, base, classKey, withCode, leftAlone, noQuiet, sites);
+                Attempt a = attempt(original, tree, base, classKey, withCode, leftAlone, noQuiet, sites);
                 if (a.retry >= 0) {
                     // the tree may be half-edited: start again from the original bytes
                     (a.dropQuiet ? noQuiet : leftAlone).add(a.retry);
+                    tree = read(original);
                     continue;
                 }
                 if (settings != null) {
@@ -199,9 +201,9 @@ public final class ClassInstrumenter {
         }
     }
 
-    private Attempt attempt(byte[] original, int base, int classKey, List<Integer> withCode, Set<Integer> leftAlone,
+    /** One try at the class, editing {@code cn}, a tree of its {@code original} bytes. */
+    private Attempt attempt(byte[] original, ClassNode cn, int base, int classKey, List<Integer> withCode, Set<Integer> leftAlone,
                             Set<Integer> noQuiet, ValueSites sites) {
-        ClassNode cn = read(original);
         String className = cn.name.replace('/', '.');
         MethodMeta[] metas = new MethodMeta[withCode.size()];
         int[] arraySizes = new int[withCode.size()];
