@@ -426,8 +426,8 @@ public final class AgentOptions {
     private boolean valueDefaults() {
         return valueKinds.equals(VALUE_KINDS) && tableSize == TABLE_SIZE && topN == null && clearInterval == CLEAR_INTERVAL
                 && !convergent && criterion.equals(CRITERION) && interval == INTERVAL && recheck == RECHECK
-                && increaseBound == BOUND
-                && decreaseBound == BOUND && backoff == BACKOFF && quiet && !freeze && thawAfter == THAW_AFTER;
+                && increaseBound == BOUND && decreaseBound == BOUND && backoff == BACKOFF && quiet && !freeze
+                && thawAfter == THAW_AFTER;
     }
 
     /** True if every path option has its default (then a profile without paths need not list them). */
