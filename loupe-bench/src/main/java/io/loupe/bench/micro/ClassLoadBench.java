@@ -13,8 +13,8 @@ import java.util.jar.JarFile;
  * initializing) every class of the jars on the class path whose file name contains one of the
  * arguments, and prints the classes loaded and the milliseconds it took. Run it with and without
  * the agent; the difference is what transforming the classes cost, the part of a run's overhead
- * that does not depend on how long the program runs (the workloads of BENCHMARKS.md load 1,000–
- * 3,500 classes each).
+ * that does not depend on how long the program runs (the workloads of BENCHMARKS.md load up to
+ * about a thousand classes from their jars).
  *
  * <p>Run: {@code java [-javaagent:loupe-agent/target/loupe-agent.jar=profile=values,convergent=true]
  * -cp loupe-bench/target/classes:$(cat loupe-bench/target/bench.classpath)
