@@ -17,7 +17,7 @@ import jdk.internal.vm.annotation.DontInline;
  * <p><b>Back-off and weights.</b> The off period is {@code backoff} times the executions so far
  * (but at least {@link #MIN_OFF_INTERVALS} intervals) plus a random part below {@code interval} (so that sites do not switch on in lock step and
  * periodic values are not aliased). After it, profiling switches back on for a window of
- * {@code recheck} executions, shorter than the others: if the site's values have changed phase
+ * {@code recheck} executions (by default a quarter of the others): if the site's values have changed phase
  * the test sees invariance move and profiling stays on, in windows of {@code interval}.
  * The executions skipped in an off period are credited to the table: half in the proportions of
  * the values of the window before it, half in those of the window after it (each window's values
