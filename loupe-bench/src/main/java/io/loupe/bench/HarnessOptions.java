@@ -6,15 +6,19 @@ import io.loupe.bench.workloads.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
  * The harness's command line, parsed strictly: an unknown option, a missing value or a bad value
  * fails with it named. Every option but {@code --agent} has a default; {@code --agent} is needed
- * as soon as one configuration is instrumented.
+ * as soon as one configuration is instrumented, and {@code --agent-variant NAME=JAR} (repeatable)
+ * for each variant a configuration names ({@code values-conv:NAME}, see {@link ProfilerConfig}).
  *
  * @param agent        the agent jar, or null when every configuration is {@code none}
+ * @param variants     the agent variants' jars, by name
  * @param workloads    the workloads, in the order they are run
  * @param configs      the configurations, in the order they alternate within a round
  * @param runs         rounds per workload
@@ -29,12 +33,13 @@ import java.util.function.Function;
  * @param liveHeapMillis the interval at which the children sample their live heap
  *                     ({@link io.loupe.bench.workloads.LiveHeapSampler}), or 0 for no sampling
  */
-record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig> configs, int runs,
+record HarnessOptions(Path agent, Map<String, Path> variants, List<Workload> workloads, List<ProfilerConfig> configs, int runs,
                       Path json, Path markdown, Path java, Size size, String heap, Collector gc,
                       String classPath, Path profiles, int liveHeapMillis) {
 
     static final String USAGE = """
-            usage: OverheadHarness [--agent loupe-agent.jar] [--workloads scimark,compress,...|all]
+            usage: OverheadHarness [--agent loupe-agent.jar] [--agent-variant NAME=JAR]...
+                                   [--workloads scimark,compress,...|all]
                                    [--configs none,blpp,k2,k4,k8] [--runs 5] [--json out.json]
                                    [--markdown out.md] [--java /path/to/java] [--size full|small]
                                    [--heap 2g] [--gc parallel|g1] [--classpath CP]
@@ -42,6 +47,7 @@ record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig>
 
     static HarnessOptions parse(String... args) {
         Path agent = null;
+        Map<String, Path> variants = new LinkedHashMap<>();
         List<Workload> workloads = List.of(Workload.values());
         List<ProfilerConfig> configs = parseList("none,blpp,k2,k4,k8", ProfilerConfig::parse);
         int runs = 5;
@@ -65,6 +71,7 @@ record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig>
             String value = args[++i];
             switch (option) {
                 case "--agent" -> agent = Path.of(value);
+                case "--agent-variant" -> variant(value, variants);
                 case "--workloads" -> workloads = value.equals("all")
                         ? List.of(Workload.values()) : parseList(value, Workload::byId);
                 case "--configs" -> configs = parseList(value, ProfilerConfig::parse);
@@ -81,7 +88,7 @@ record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig>
                 default -> throw new IllegalArgumentException("unknown option " + option + "\n" + USAGE);
             }
         }
-        if (configs.stream().anyMatch(ProfilerConfig::instrumented)) {
+        if (configs.stream().anyMatch(c -> c.instrumented() && c.variant() == null)) {
             if (agent == null) {
                 throw new IllegalArgumentException("--agent is needed for the instrumented configurations");
             }
@@ -89,8 +96,36 @@ record HarnessOptions(Path agent, List<Workload> workloads, List<ProfilerConfig>
                 throw new IllegalArgumentException("--agent " + agent + ": no such file (build loupe-agent first)");
             }
         }
-        return new HarnessOptions(agent, workloads, configs, runs, json, markdown, java, size, heap, gc,
+        for (ProfilerConfig config : configs) {
+            if (config.variant() != null && !variants.containsKey(config.variant())) {
+                throw new IllegalArgumentException("configuration " + config.name() + " needs --agent-variant "
+                        + config.variant() + "=JAR");
+            }
+        }
+        return new HarnessOptions(agent, Map.copyOf(variants), workloads, configs, runs, json, markdown, java, size, heap, gc,
                 classPath, profiles, liveHeapMillis);
+    }
+
+    /** The agent jar that runs {@code config}: its variant's, or {@link #agent}. */
+    Path agentFor(ProfilerConfig config) {
+        return config.variant() != null ? variants.get(config.variant()) : agent;
+    }
+
+    /** Parses {@code NAME=JAR} of {@code --agent-variant} into {@code variants}. */
+    private static void variant(String value, Map<String, Path> variants) {
+        int eq = value.indexOf('=');
+        String name = eq < 0 ? "" : value.substring(0, eq);
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9-]*") || eq == value.length() - 1) {
+            throw new IllegalArgumentException("--agent-variant needs NAME=JAR, the name of letters, digits and hyphens, got '"
+                    + value + "'");
+        }
+        Path jar = Path.of(value.substring(eq + 1));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalArgumentException("--agent-variant " + value + ": no such file");
+        }
+        if (variants.put(name, jar) != null) {
+            throw new IllegalArgumentException("--agent-variant " + name + " is given twice");
+        }
     }
 
     /** Whether the children sample their live heap (their times then include the sampling). */

@@ -36,7 +36,11 @@ final class JsonReport {
         json.endArray();
         json.name("configs").beginArray();
         for (ProfilerConfig config : options.configs()) {
-            json.beginObject().name("name").value(config.name()).name("agentOptions").value(config.agentOptions()).endObject();
+            json.beginObject().name("name").value(config.name()).name("agentOptions").value(config.agentOptions());
+            if (config.variant() != null) {
+                json.name("agentJar").value(options.agentFor(config).toString());
+            }
+            json.endObject();
         }
         json.endArray().endObject();
 

@@ -121,7 +121,7 @@ public final class OverheadHarness {
         String label = workload.id() + " " + config.name() + " #" + round;
         Path profile = profileDir.resolve(workload.id() + "-" + config.name() + "-" + round + ".prof");
         Files.deleteIfExists(profile);
-        List<String> command = child.command(workload, options.size(), config.javaagentArgument(options.agent(), profile,
+        List<String> command = child.command(workload, options.size(), config.javaagentArgument(options.agentFor(config), profile,
                 options.samplesLiveHeap() ? LiveHeapSampler.CLASSES : null));
         ChildJvm.Outcome outcome = child.run(command, scratch);
         long peakRssKb = RunRecord.ABSENT;

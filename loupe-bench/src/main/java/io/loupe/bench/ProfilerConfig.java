@@ -15,15 +15,39 @@ import java.util.Optional;
  * ({@code values.freeze=true}). {@code lamp} and {@code camp} are memory dependence
  * profiling in either mode ({@code profile=deps,deps.mode=…}).
  *
+ * <p>{@code CONFIG:VARIANT} (e.g. {@code values-conv:floor-never}) is CONFIG's options run with
+ * another agent jar, the one the harness's {@code --agent-variant VARIANT=JAR} names: a build of
+ * Loupe changed for an experiment, such as the floors of {@code loupe-bench/floors}, measured in
+ * the same rounds as the agent itself.
+ *
  * @param name         the short name, as on the command line and in the reports
  * @param agentOptions the agent's options without {@code out=}, or null for {@code none}
+ * @param variant      the agent variant's name, or null for the {@code --agent} jar
  */
-record ProfilerConfig(String name, String agentOptions) {
-    static final ProfilerConfig NONE = new ProfilerConfig("none", null);
+record ProfilerConfig(String name, String agentOptions, String variant) {
+    static final ProfilerConfig NONE = new ProfilerConfig("none", null, null);
 
-    /** Parses {@code none}, {@code blpp} or {@code k<N>} (N ≥ 1), failing with the text named. */
+    ProfilerConfig(String name, String agentOptions) {
+        this(name, agentOptions, null);
+    }
+
+    /**
+     * Parses {@code none}, {@code blpp}, {@code k<N>} (N ≥ 1) and the others above, each
+     * instrumented one optionally with {@code :VARIANT}, failing with the text named.
+     */
     static ProfilerConfig parse(String text) {
-        String name = text.trim().toLowerCase(Locale.ROOT);
+        String trimmed = text.trim();
+        int colon = trimmed.indexOf(':');
+        if (colon >= 0) {
+            String variant = trimmed.substring(colon + 1);
+            ProfilerConfig base = parse(trimmed.substring(0, colon));
+            if (!base.instrumented() || !variant.matches("[A-Za-z0-9][A-Za-z0-9-]*")) {
+                throw new IllegalArgumentException("bad configuration '" + text
+                        + "': a variant is an instrumented configuration, a colon and a name of letters, digits and hyphens, e.g. values-conv:floor-never");
+            }
+            return new ProfilerConfig(base.name() + ":" + variant, base.agentOptions(), variant);
+        }
+        String name = trimmed.toLowerCase(Locale.ROOT);
         if (name.equals("none")) {
             return NONE;
         }
@@ -49,7 +73,7 @@ record ProfilerConfig(String name, String agentOptions) {
             int at = name.indexOf('@');
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1, at) + ",paths.maxNodes=" + name.substring(at + 1));
         }
-        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, values-freeze, lamp or camp, e.g. k4, k16@100000)");
+        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, values-freeze, lamp or camp, e.g. k4, k16@100000, each but none optionally with :VARIANT)");
     }
 
     boolean instrumented() {

@@ -79,6 +79,39 @@ class HarnessOptionsTest {
     }
 
     @Test
+    void aVariantRunsItsConfigurationWithItsOwnJar(@TempDir Path dir) throws IOException {
+        Path agent = Files.createFile(dir.resolve("agent.jar"));
+        Path floor = Files.createFile(dir.resolve("floor.jar"));
+        HarnessOptions options = HarnessOptions.parse("--agent", agent.toString(),
+                "--agent-variant", "floor-never=" + floor, "--configs", "none,values-conv,values-conv:floor-never");
+        ProfilerConfig plain = options.configs().get(1);
+        ProfilerConfig variant = options.configs().get(2);
+        assertEquals("values-conv:floor-never", variant.name());
+        assertEquals(plain.agentOptions(), variant.agentOptions());
+        assertEquals("floor-never", variant.variant());
+        assertEquals(agent, options.agentFor(plain));
+        assertEquals(floor, options.agentFor(variant));
+        assertEquals("-javaagent:" + floor + "=profile=values,convergent=true,out=p",
+                variant.javaagentArgument(options.agentFor(variant), Path.of("p")).orElseThrow());
+
+        // a variant alone needs no --agent
+        HarnessOptions only = HarnessOptions.parse("--agent-variant", "f=" + floor, "--configs", "none,values:f");
+        assertEquals(floor, only.agentFor(only.configs().get(1)));
+    }
+
+    @Test
+    void badVariantsAreNamedInTheMessage(@TempDir Path dir) throws IOException {
+        Path floor = Files.createFile(dir.resolve("floor.jar"));
+        assertMessageNames("--agent-variant floor=JAR", "--configs", "none,values:floor");
+        assertMessageNames("no such file", "--agent-variant", "floor=/nonexistent/floor.jar", "--configs", "none");
+        assertMessageNames("NAME=JAR", "--agent-variant", "floor.jar", "--configs", "none");
+        assertMessageNames("given twice", "--agent-variant", "f=" + floor, "--agent-variant", "f=" + floor,
+                "--configs", "none");
+        assertMessageNames("'none:f'", "--agent-variant", "f=" + floor, "--configs", "none:f");
+        assertMessageNames("'values:'", "--configs", "values:");
+    }
+
+    @Test
     void badInputIsNamedInTheMessage() {
         assertMessageNames("--frobnicate", "--frobnicate", "1");
         assertMessageNames("'luaj2'", "--workloads", "luaj2", "--configs", "none");
