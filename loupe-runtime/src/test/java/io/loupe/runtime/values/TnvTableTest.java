@@ -5,9 +5,12 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -195,6 +198,89 @@ class TnvTableTest {
             }
             assertSameState(oneByOne, byRun);
         }
+    }
+
+    /**
+     * The table against a naive one kept as a list, entry by entry after every addition, whatever
+     * the values (many distinct ones, so that the last entry is replaced again and again) and the
+     * weights (large ones move a new entry up past the others): the oracle for any faster layout.
+     */
+    @Property
+    void matchesANaiveTable(@ForAll("weighted") List<long[]> additions,
+                            @ForAll @IntRange(min = 2, max = 12) int capacity,
+                            @ForAll @IntRange(min = 1, max = 60) int clear) {
+        TnvTable t = new TnvTable(capacity, clear);
+        NaiveTable naive = new NaiveTable(capacity, clear);
+        for (long[] a : additions) {
+            t.add(a[0], a[1]);
+            naive.add(a[0], a[1]);
+            assertEquals(naive.values.size(), t.size());
+            assertEquals(naive.untilClear, t.untilClear());
+            for (int i = 0; i < t.size(); i++) {
+                assertEquals(naive.values.get(i), t.value(i), "value " + i);
+                assertEquals(naive.counts.get(i), t.count(i), "count " + i);
+            }
+        }
+    }
+
+    /** The paper's table and clearing rule, as plainly as they can be written (the oracle above). */
+    private static final class NaiveTable {
+        final List<Long> values = new ArrayList<>();
+        final List<Long> counts = new ArrayList<>();
+        final int capacity;
+        final int minClear;
+        long untilClear;
+        boolean contended;
+
+        NaiveTable(int capacity, int minClear) {
+            this.capacity = capacity;
+            this.minClear = minClear;
+            this.untilClear = minClear;
+        }
+
+        void add(long value, long w) {
+            int i = values.indexOf(value);
+            if (i < 0) {
+                if (values.size() == capacity) {
+                    values.remove(capacity - 1);
+                    counts.remove(capacity - 1);
+                    contended = true;
+                }
+                values.add(value);
+                counts.add(w);
+                i = values.size() - 1;
+            } else {
+                counts.set(i, counts.get(i) + w);
+            }
+            while (i > 0 && counts.get(i - 1) < counts.get(i)) {
+                Collections.swap(values, i - 1, i);
+                Collections.swap(counts, i - 1, i);
+                i--;
+            }
+            untilClear -= w;
+            if (untilClear <= 0) {
+                int half = capacity / 2;
+                if (contended) {
+                    while (values.size() > half) {
+                        values.remove(values.size() - 1);
+                        counts.remove(counts.size() - 1);
+                    }
+                    contended = false;
+                }
+                long middle = values.size() >= half && half > 0 ? counts.get(half - 1) : 0;
+                untilClear = Math.max(minClear, 2 * middle);
+            }
+        }
+    }
+
+    /** Additions as {value, weight}: values from a wide range, weights mostly 1, some large. */
+    @Provide
+    Arbitrary<List<long[]>> weighted() {
+        Arbitrary<Long> weights = Arbitraries.frequencyOf(
+                Tuple.of(8, Arbitraries.just(1L)),
+                Tuple.of(2, Arbitraries.longs().between(2, 100)));
+        return Arbitraries.longs().between(-50, 200).flatMap(v -> weights.map(w -> new long[] {v, w}))
+                .list().ofMaxSize(400);
     }
 
     @Property
