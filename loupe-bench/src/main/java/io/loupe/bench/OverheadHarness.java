@@ -42,7 +42,10 @@ import java.util.Map;
  * {@code build-classpath}); the children run on it plus {@code target/classes}. Other options:
  * {@code --java PATH} (the children's launcher), {@code --size small} (seconds instead of minutes),
  * {@code --heap 2g}, {@code --classpath CP}, {@code --keep-profiles DIR}, {@code --live-heap MILLIS}
- * (the children sample their live heap at that interval: a matrix for memory, not for times).
+ * (the children sample their live heap at that interval: a matrix for memory, not for times), and
+ * {@code --agent-variant NAME=JAR}, which a configuration {@code CONFIG:NAME} runs instead of
+ * {@code --agent}: an experimental build of Loupe measured in the same rounds as the agent
+ * ({@link ProfilerConfig}; {@code loupe-bench/floors}).
  */
 public final class OverheadHarness {
     private final HarnessOptions options;
