@@ -33,9 +33,9 @@ import java.util.function.Function;
  * @param liveHeapMillis the interval at which the children sample their live heap
  *                     ({@link io.loupe.bench.workloads.LiveHeapSampler}), or 0 for no sampling
  */
-record HarnessOptions(Path agent, Map<String, Path> variants, List<Workload> workloads, List<ProfilerConfig> configs, int runs,
-                      Path json, Path markdown, Path java, Size size, String heap, Collector gc,
-                      String classPath, Path profiles, int liveHeapMillis) {
+record HarnessOptions(Path agent, Map<String, Path> variants, List<Workload> workloads,
+                      List<ProfilerConfig> configs, int runs, Path json, Path markdown, Path java, Size size,
+                      String heap, Collector gc, String classPath, Path profiles, int liveHeapMillis) {
 
     static final String USAGE = """
             usage: OverheadHarness [--agent loupe-agent.jar] [--agent-variant NAME=JAR]...
@@ -102,8 +102,8 @@ record HarnessOptions(Path agent, Map<String, Path> variants, List<Workload> wor
                         + config.variant() + "=JAR");
             }
         }
-        return new HarnessOptions(agent, Map.copyOf(variants), workloads, configs, runs, json, markdown, java, size, heap, gc,
-                classPath, profiles, liveHeapMillis);
+        return new HarnessOptions(agent, Map.copyOf(variants), workloads, configs, runs, json, markdown, java, size,
+                heap, gc, classPath, profiles, liveHeapMillis);
     }
 
     /** The agent jar that runs {@code config}: its variant's, or {@link #agent}. */
@@ -116,8 +116,8 @@ record HarnessOptions(Path agent, Map<String, Path> variants, List<Workload> wor
         int eq = value.indexOf('=');
         String name = eq < 0 ? "" : value.substring(0, eq);
         if (!name.matches("[A-Za-z0-9][A-Za-z0-9-]*") || eq == value.length() - 1) {
-            throw new IllegalArgumentException("--agent-variant needs NAME=JAR, the name of letters, digits and hyphens, got '"
-                    + value + "'");
+            throw new IllegalArgumentException("--agent-variant needs NAME=JAR, the name of letters, digits and "
+                    + "hyphens, got '" + value + "'");
         }
         Path jar = Path.of(value.substring(eq + 1));
         if (!Files.isRegularFile(jar)) {

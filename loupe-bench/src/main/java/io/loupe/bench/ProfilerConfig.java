@@ -42,8 +42,8 @@ record ProfilerConfig(String name, String agentOptions, String variant) {
             String variant = trimmed.substring(colon + 1);
             ProfilerConfig base = parse(trimmed.substring(0, colon));
             if (!base.instrumented() || !variant.matches("[A-Za-z0-9][A-Za-z0-9-]*")) {
-                throw new IllegalArgumentException("bad configuration '" + text
-                        + "': a variant is an instrumented configuration, a colon and a name of letters, digits and hyphens, e.g. values-conv:floor-never");
+                throw new IllegalArgumentException("bad configuration '" + text + "': a variant is an instrumented "
+                        + "configuration, a colon and a name of letters, digits and hyphens, e.g. values-conv:floor-never");
             }
             return new ProfilerConfig(base.name() + ":" + variant, base.agentOptions(), variant);
         }
