@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * How close convergent value profiling comes to full profiling (Calder et al., §7): for every
  * workload and round whose profiles the harness kept ({@code --keep-profiles DIR} with the
  * configuration {@code values} and one or more convergent ones: {@code values-conv},
- * {@code values-freeze}), compares each convergent profile against the full one of the same round
+ * {@code values-freeze}, and agent variants of them such as {@code values-conv:first-short}), compares each convergent profile against the full one of the same round
  * with {@link ValueDiff}, the full profile as the reference, and prints one Markdown row each: the
  * share of executions profiled, Find-1 (the share of
  * executions, at sites whose Inv-1 is at least 30% in the full profile, where the convergent
@@ -34,8 +34,12 @@ import java.util.stream.Stream;
  */
 public final class ValueAccuracy {
 
-    /** A convergent profile: workload, configuration ({@code values-} and a name), round. */
-    private static final Pattern CONVERGENT = Pattern.compile("(.+?)-(values-[a-z][a-z-]*)-(\\d+)\\.prof");
+    /**
+     * A convergent profile: workload, configuration ({@code values-} and a name, with an agent
+     * variant's {@code :NAME} if it has one), round.
+     */
+    private static final Pattern CONVERGENT =
+            Pattern.compile("(.+?)-(values-[a-z][a-z-]*(?::[A-Za-z0-9][A-Za-z0-9-]*)?)-(\\d+)\\.prof");
 
     private ValueAccuracy() {
     }

@@ -39,17 +39,20 @@ class ValueAccuracyTest {
         ProfileWriter.write(profile(100, "8", "7"), dir.resolve("lua-values-conv-0.prof"));
         ProfileWriter.write(profile(50, "7", "8", 900), dir.resolve("lua-values-freeze-0.prof"));
         ProfileWriter.write(profile(1000, "7", "9"), dir.resolve("h2-values-1.prof"));   // no convergent partner: skipped
+        ProfileWriter.write(profile(100, "8", "7"), dir.resolve("lua-values-conv:tried-1-0.prof"));   // an agent variant
 
         List<String> rows = ValueAccuracy.render(dir).lines().toList();
 
-        assertEquals(4, rows.size());
+        assertEquals(5, rows.size());
         // site 0 (Inv-1 75%, 800 executions) finds another top value; site 1 (Inv-1 50%) the same:
         // Find-1 = 200 / 1000, and Find-N = 1000 / 1000 since 7 is among the convergent table's top values
         assertEquals("| lua | values-conv | 0 | 2 | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 | 0.00% |",
                 rows.get(2));
+        assertEquals("| lua | values-conv:tried-1 | 0 | 2 | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 | 0.00% |",
+                rows.get(3));
         // the frozen profile has both top values right (Find-1 = 1000 / 1000) and estimated site 0
         // at 900 executions, not 800: Diff-executed = 100 / 1000
         assertEquals("| lua | values-freeze | 0 | 2 | 5.00% | 100.0% of executions | 100.0% | 100.0% | 0.0000 | 10.00% |",
-                rows.get(3));
+                rows.get(4));
     }
 }
