@@ -93,6 +93,7 @@ final class AgentStart {
 
     static ValueConfig valueConfig(AgentOptions options) {
         return new ValueConfig(options.tableSize(), options.topN(), options.clearInterval(), options.convergent(),
-                options.criterion(), options.interval(), options.recheck(), options.increaseBound(), options.decreaseBound(), options.backoff());
+                options.criterion(), options.interval(), options.recheck(), options.increaseBound(),
+                options.decreaseBound(), options.backoff());
     }
 }

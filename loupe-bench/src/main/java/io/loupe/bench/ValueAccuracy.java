@@ -20,11 +20,11 @@ import java.util.stream.Stream;
  * How close convergent value profiling comes to full profiling (Calder et al., §7): for every
  * workload and round whose profiles the harness kept ({@code --keep-profiles DIR} with the
  * configuration {@code values} and one or more convergent ones: {@code values-conv},
- * {@code values-freeze}, and agent variants of them such as {@code values-conv:first-short}), compares each convergent profile against the full one of the same round
- * with {@link ValueDiff}, the full profile as the reference, and prints one Markdown row each: the
- * share of executions profiled, Find-1 (the share of
- * executions, at sites whose Inv-1 is at least 30% in the full profile, where the convergent
- * profile has the same top value), Find-N, and the mean absolute Inv-1 difference, both weighted by
+ * {@code values-freeze}, and agent variants of them such as {@code values-conv:first-short}),
+ * compares each convergent profile against the full one of the same round with {@link ValueDiff},
+ * the full profile as the reference, and prints one Markdown row each: the share of executions
+ * profiled, Find-1 (the share of executions, at sites whose Inv-1 is at least 30% in the full
+ * profile, where the convergent profile has the same top value), Find-N, and the mean absolute Inv-1 difference, both weighted by
  * executions; and Diff-executed, how far the convergent profile's estimated executions per site
  * are from the full profile's exact ones (the sum over sites of the absolute differences, over the
  * full profile's executions): quiet periods are credited by estimates.

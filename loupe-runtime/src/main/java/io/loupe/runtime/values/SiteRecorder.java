@@ -459,10 +459,8 @@ public final class SiteRecorder {
         long lapsBefore = laps + quietLaps;
         quietEntries += q;
         quietLaps += qLaps;
-        for (SiteRecorder s : sites) {
+        for (SiteRecorder s : sites) {   // each estimate reads its own site and the method's counts only
             s.skipQuiet(s.estimate(q, before, qLaps, lapsBefore));
-        }
-        for (SiteRecorder s : sites) {
             s.executedMark = s.executed();
         }
         entriesMark = entries;
