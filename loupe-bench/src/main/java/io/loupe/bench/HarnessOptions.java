@@ -16,9 +16,13 @@ import java.util.function.Function;
  * fails with it named. Every option but {@code --agent} has a default; {@code --agent} is needed
  * as soon as one configuration is instrumented, and {@code --agent-variant NAME=JAR} (repeatable)
  * for each variant a configuration names ({@code values-conv:NAME}, see {@link ProfilerConfig}).
+ * {@code --agent-variant NAME=JAR+OPTIONS} also gives the variant agent options of its own,
+ * appended to its configuration's: one experimental build can then be measured at several
+ * settings in the same rounds ({@code lazy-once=lazy.jar+values.lazy=true,values.lazyBackoff=1000000}).
  *
  * @param agent        the agent jar, or null when every configuration is {@code none}
  * @param variants     the agent variants' jars, by name
+ * @param variantOptions the agent options of the variants that have options of their own, by name
  * @param workloads    the workloads, in the order they are run
  * @param configs      the configurations, in the order they alternate within a round
  * @param runs         rounds per workload
@@ -33,12 +37,12 @@ import java.util.function.Function;
  * @param liveHeapMillis the interval at which the children sample their live heap
  *                     ({@link io.loupe.bench.workloads.LiveHeapSampler}), or 0 for no sampling
  */
-record HarnessOptions(Path agent, Map<String, Path> variants, List<Workload> workloads,
-                      List<ProfilerConfig> configs, int runs, Path json, Path markdown, Path java, Size size,
+record HarnessOptions(Path agent, Map<String, Path> variants, Map<String, String> variantOptions,
+                      List<Workload> workloads, List<ProfilerConfig> configs, int runs, Path json, Path markdown, Path java, Size size,
                       String heap, Collector gc, String classPath, Path profiles, int liveHeapMillis) {
 
     static final String USAGE = """
-            usage: OverheadHarness [--agent loupe-agent.jar] [--agent-variant NAME=JAR]...
+            usage: OverheadHarness [--agent loupe-agent.jar] [--agent-variant NAME=JAR[+OPTIONS]]...
                                    [--workloads scimark,compress,...|all]
                                    [--configs none,blpp,k2,k4,k8] [--runs 5] [--json out.json]
                                    [--markdown out.md] [--java /path/to/java] [--size full|small]
@@ -48,6 +52,7 @@ record HarnessOptions(Path agent, Map<String, Path> variants, List<Workload> wor
     static HarnessOptions parse(String... args) {
         Path agent = null;
         Map<String, Path> variants = new LinkedHashMap<>();
+        Map<String, String> variantOptions = new LinkedHashMap<>();
         List<Workload> workloads = List.of(Workload.values());
         List<ProfilerConfig> configs = parseList("none,blpp,k2,k4,k8", ProfilerConfig::parse);
         int runs = 5;
@@ -71,7 +76,7 @@ record HarnessOptions(Path agent, Map<String, Path> variants, List<Workload> wor
             String value = args[++i];
             switch (option) {
                 case "--agent" -> agent = Path.of(value);
-                case "--agent-variant" -> variant(value, variants);
+                case "--agent-variant" -> variant(value, variants, variantOptions);
                 case "--workloads" -> workloads = value.equals("all")
                         ? List.of(Workload.values()) : parseList(value, Workload::byId);
                 case "--configs" -> configs = parseList(value, ProfilerConfig::parse);
@@ -102,8 +107,8 @@ record HarnessOptions(Path agent, Map<String, Path> variants, List<Workload> wor
                         + config.variant() + "=JAR");
             }
         }
-        return new HarnessOptions(agent, Map.copyOf(variants), workloads, configs, runs, json, markdown, java, size,
-                heap, gc, classPath, profiles, liveHeapMillis);
+        return new HarnessOptions(agent, Map.copyOf(variants), Map.copyOf(variantOptions), workloads, configs, runs,
+                json, markdown, java, size, heap, gc, classPath, profiles, liveHeapMillis);
     }
 
     /** The agent jar that runs {@code config}: its variant's, or {@link #agent}. */
@@ -111,15 +116,25 @@ record HarnessOptions(Path agent, Map<String, Path> variants, List<Workload> wor
         return config.variant() != null ? variants.get(config.variant()) : agent;
     }
 
-    /** Parses {@code NAME=JAR} of {@code --agent-variant} into {@code variants}. */
-    private static void variant(String value, Map<String, Path> variants) {
+    /** The agent options a variant adds to {@code config}'s, or null (also for a configuration without variant). */
+    String optionsFor(ProfilerConfig config) {
+        return config.variant() != null ? variantOptions.get(config.variant()) : null;
+    }
+
+    /** Parses {@code NAME=JAR} or {@code NAME=JAR+OPTIONS} of {@code --agent-variant} into the maps. */
+    private static void variant(String value, Map<String, Path> variants, Map<String, String> variantOptions) {
         int eq = value.indexOf('=');
         String name = eq < 0 ? "" : value.substring(0, eq);
-        if (!name.matches("[A-Za-z0-9][A-Za-z0-9-]*") || eq == value.length() - 1) {
-            throw new IllegalArgumentException("--agent-variant needs NAME=JAR, the name of letters, digits and "
-                    + "hyphens, got '" + value + "'");
+        int plus = value.indexOf('+', eq + 1);
+        String file = plus < 0 ? value.substring(eq + 1) : value.substring(eq + 1, plus);
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9-]*") || file.isEmpty() || plus == value.length() - 1) {
+            throw new IllegalArgumentException("--agent-variant needs NAME=JAR or NAME=JAR+OPTIONS, the name of letters, "
+                    + "digits and hyphens, got '" + value + "'");
         }
-        Path jar = Path.of(value.substring(eq + 1));
+        if (plus >= 0) {
+            variantOptions.put(name, value.substring(plus + 1));
+        }
+        Path jar = Path.of(file);
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("--agent-variant " + value + ": no such file");
         }

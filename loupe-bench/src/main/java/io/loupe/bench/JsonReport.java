@@ -39,6 +39,9 @@ final class JsonReport {
             json.beginObject().name("name").value(config.name()).name("agentOptions").value(config.agentOptions());
             if (config.variant() != null) {
                 json.name("agentJar").value(options.agentFor(config).toString());
+                if (options.optionsFor(config) != null) {
+                    json.name("variantOptions").value(options.optionsFor(config));
+                }
             }
             json.endObject();
         }

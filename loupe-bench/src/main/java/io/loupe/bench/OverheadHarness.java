@@ -125,7 +125,7 @@ public final class OverheadHarness {
         Path profile = profileDir.resolve(workload.id() + "-" + config.name() + "-" + round + ".prof");
         Files.deleteIfExists(profile);
         List<String> command = child.command(workload, options.size(), config.javaagentArgument(options.agentFor(config), profile,
-                options.samplesLiveHeap() ? LiveHeapSampler.CLASSES : null));
+                options.samplesLiveHeap() ? LiveHeapSampler.CLASSES : null, options.optionsFor(config)));
         ChildJvm.Outcome outcome = child.run(command, scratch);
         long peakRssKb = RunRecord.ABSENT;
         long[] liveHeap = {RunRecord.ABSENT, RunRecord.ABSENT};

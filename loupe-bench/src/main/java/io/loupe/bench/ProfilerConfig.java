@@ -90,10 +90,15 @@ record ProfilerConfig(String name, String agentOptions, String variant) {
      * null): the harness's own code that runs in the child, such as the live-heap sampler.
      */
     Optional<String> javaagentArgument(Path agentJar, Path profile, String exclude) {
+        return javaagentArgument(agentJar, profile, exclude, null);
+    }
+
+    /** The same, with the agent options {@code extra} after the configuration's (none when null): a variant's own. */
+    Optional<String> javaagentArgument(Path agentJar, Path profile, String exclude, String extra) {
         if (!instrumented()) {
             return Optional.empty();
         }
-        return Optional.of("-javaagent:" + agentJar + "=" + agentOptions + ",out=" + profile
-                + (exclude == null ? "" : ",exclude=" + exclude));
+        return Optional.of("-javaagent:" + agentJar + "=" + agentOptions + (extra == null ? "" : "," + extra)
+                + ",out=" + profile + (exclude == null ? "" : ",exclude=" + exclude));
     }
 }

@@ -100,6 +100,26 @@ class HarnessOptionsTest {
     }
 
     @Test
+    void aVariantMayAddAgentOptionsOfItsOwn(@TempDir Path dir) throws IOException {
+        Path agent = Files.createFile(dir.resolve("agent.jar"));
+        Path lazy = Files.createFile(dir.resolve("lazy.jar"));
+        HarnessOptions options = HarnessOptions.parse("--agent", agent.toString(),
+                "--agent-variant", "once=" + lazy + "+values.lazy=true,values.lazyBackoff=1000000",
+                "--agent-variant", "plain=" + lazy, "--configs", "values-conv,values-conv:once,values-conv:plain");
+        ProfilerConfig conv = options.configs().get(0);
+        ProfilerConfig once = options.configs().get(1);
+        ProfilerConfig plain = options.configs().get(2);
+        assertEquals(lazy, options.agentFor(once));
+        assertNull(options.optionsFor(conv));
+        assertNull(options.optionsFor(plain));
+        assertEquals("values.lazy=true,values.lazyBackoff=1000000", options.optionsFor(once));
+        assertEquals("-javaagent:" + lazy + "=profile=values,convergent=true,values.lazy=true,values.lazyBackoff=1000000"
+                        + ",out=p", once.javaagentArgument(options.agentFor(once), Path.of("p"), null,
+                options.optionsFor(once)).orElseThrow());
+        assertMessageNames("NAME=JAR+OPTIONS", "--agent-variant", "once=" + lazy + "+", "--configs", "none");
+    }
+
+    @Test
     void badVariantsAreNamedInTheMessage(@TempDir Path dir) throws IOException {
         Path floor = Files.createFile(dir.resolve("floor.jar"));
         assertMessageNames("--agent-variant floor=JAR", "--configs", "none,values:floor");

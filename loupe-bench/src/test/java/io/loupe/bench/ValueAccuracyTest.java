@@ -24,13 +24,19 @@ class ValueAccuracyTest {
 
     /** Site 0 executed {@code executed} times (its two values 3:1), site 1 200 times. */
     private static Profile profile(long profiled, String top, String second, long executed) {
+        return profile(profiled, top, second, executed, true);
+    }
+
+    /** The same, site 1 left out when {@code other} is false (a profiler that never instrumented it). */
+    private static Profile profile(long profiled, String top, String second, long executed, boolean other) {
         ValueSiteMeta site = new ValueSiteMeta(0, "A", "m", "(I)V", null, 3, SiteKind.PARAM, ValueType.INT, 0, "x", null, null);
-        ValueSiteMeta other = new ValueSiteMeta(1, "A", "m", "(I)V", null, 4, SiteKind.LOCAL, ValueType.INT, 1, "y", "const", "c");
+        ValueSiteMeta second1 = new ValueSiteMeta(1, "A", "m", "(I)V", null, 4, SiteKind.LOCAL, ValueType.INT, 1, "y", "const", "c");
+        ValueSiteProfile first = new ValueSiteProfile(0, executed, profiled, executed, 0, new String[] {top, second},
+                new long[] {executed * 3 / 4, executed / 4}, 0, 0);
         return new Profile(new ProfileHeader("t", 0, "profile=values", 1, "jvm", "cmd"), List.of(), List.of(), List.of(),
-                Map.of("values.executed", 1000L, "values.profiled", profiled), List.of(), List.of(site, other),
-                List.of(new ValueSiteProfile(0, executed, profiled, executed, 0, new String[] {top, second},
-                                new long[] {executed * 3 / 4, executed / 4}, 0, 0),
-                        new ValueSiteProfile(1, 200, 200, 200, 0, new String[] {"1", "2"}, new long[] {100, 100}, 0, 0)));
+                Map.of("values.executed", 1000L, "values.profiled", profiled), List.of(), List.of(site, second1),
+                other ? List.of(first, new ValueSiteProfile(1, 200, 200, 200, 0, new String[] {"1", "2"},
+                        new long[] {100, 100}, 0, 0)) : List.of(first));
     }
 
     @Test
@@ -40,19 +46,24 @@ class ValueAccuracyTest {
         ProfileWriter.write(profile(50, "7", "8", 900), dir.resolve("lua-values-freeze-0.prof"));
         ProfileWriter.write(profile(1000, "7", "9"), dir.resolve("h2-values-1.prof"));   // no convergent partner: skipped
         ProfileWriter.write(profile(100, "8", "7"), dir.resolve("lua-values-conv:tried-1-0.prof"));   // an agent variant
+        ProfileWriter.write(profile(100, "7", "8", 800, false), dir.resolve("lua-values-conv:lazy-0.prof"));
 
         List<String> rows = ValueAccuracy.render(dir).lines().toList();
 
-        assertEquals(5, rows.size());
+        assertEquals(6, rows.size());
         // site 0 (Inv-1 75%, 800 executions) finds another top value; site 1 (Inv-1 50%) the same:
         // Find-1 = 200 / 1000, and Find-N = 1000 / 1000 since 7 is among the convergent table's top values
-        assertEquals("| lua | values-conv | 0 | 2 | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 | 0.00% |",
+        assertEquals("| lua | values-conv | 0 | 2 | 100.0% | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 | 0.00% |",
                 rows.get(2));
-        assertEquals("| lua | values-conv:tried-1 | 0 | 2 | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 | 0.00% |",
+        // a profile without site 1: Find-1 over site 0 alone, which it finds; the overlap says what it left out
+        // (site 1's 200 of 1000 executions), and Diff-executed counts site 1 as 200 executions off
+        assertEquals("| lua | values-conv:lazy | 0 | 2 | 80.0% | 10.00% | 100.0% of executions | 100.0% | 100.0% | 0.0000 | 20.00% |",
                 rows.get(3));
+        assertEquals("| lua | values-conv:tried-1 | 0 | 2 | 100.0% | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 | 0.00% |",
+                rows.get(4));
         // the frozen profile has both top values right (Find-1 = 1000 / 1000) and estimated site 0
         // at 900 executions, not 800: Diff-executed = 100 / 1000
-        assertEquals("| lua | values-freeze | 0 | 2 | 5.00% | 100.0% of executions | 100.0% | 100.0% | 0.0000 | 10.00% |",
-                rows.get(4));
+        assertEquals("| lua | values-freeze | 0 | 2 | 100.0% | 5.00% | 100.0% of executions | 100.0% | 100.0% | 0.0000 | 10.00% |",
+                rows.get(5));
     }
 }
