@@ -30,11 +30,11 @@ class ValueAccuracyTest {
     /** The same, site 1 left out when {@code other} is false (a profiler that never instrumented it). */
     private static Profile profile(long profiled, String top, String second, long executed, boolean other) {
         ValueSiteMeta site = new ValueSiteMeta(0, "A", "m", "(I)V", null, 3, SiteKind.PARAM, ValueType.INT, 0, "x", null, null);
-        ValueSiteMeta second1 = new ValueSiteMeta(1, "A", "m", "(I)V", null, 4, SiteKind.LOCAL, ValueType.INT, 1, "y", "const", "c");
+        ValueSiteMeta otherSite = new ValueSiteMeta(1, "A", "m", "(I)V", null, 4, SiteKind.LOCAL, ValueType.INT, 1, "y", "const", "c");
         ValueSiteProfile first = new ValueSiteProfile(0, executed, profiled, executed, 0, new String[] {top, second},
                 new long[] {executed * 3 / 4, executed / 4}, 0, 0);
         return new Profile(new ProfileHeader("t", 0, "profile=values", 1, "jvm", "cmd"), List.of(), List.of(), List.of(),
-                Map.of("values.executed", 1000L, "values.profiled", profiled), List.of(), List.of(site, second1),
+                Map.of("values.executed", 1000L, "values.profiled", profiled), List.of(), List.of(site, otherSite),
                 other ? List.of(first, new ValueSiteProfile(1, 200, 200, 200, 0, new String[] {"1", "2"},
                         new long[] {100, 100}, 0, 0)) : List.of(first));
     }
