@@ -95,7 +95,8 @@ class ReportsTest {
     void aLiveHeapMatrixHasItsColumnsAndSaysItsTimesIncludeTheSampling() throws IOException {
         HarnessOptions plain = Runs.options(1, List.of(Workload.H2), List.of(ProfilerConfig.NONE));
         HarnessOptions sampled = new HarnessOptions(plain.agent(), plain.variants(), plain.variantOptions(),
-                plain.workloads(), plain.configs(), 1, null, null, plain.java(), plain.size(), plain.heap(), plain.gc(), null, null, 2000);
+                plain.workloads(), plain.configs(), 1, null, null, plain.java(), plain.size(), plain.heap(), plain.gc(),
+                null, null, 2000);
         RunRecord run = new RunRecord("h2", "none", 0, 1_000_000_000L, 0, "checksum 1\n", 100_000,
                 3 * 1048576L + 524288, 1048576L, Map.of(), Status.OK);
         var live = new Results(sampled, Map.of(), List.of(run));
