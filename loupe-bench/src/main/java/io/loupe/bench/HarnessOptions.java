@@ -21,8 +21,7 @@ import java.util.function.Function;
  * settings in the same rounds ({@code lazy-once=lazy.jar+values.lazy=true,values.lazyBackoff=1000000}).
  *
  * @param agent        the agent jar, or null when every configuration is {@code none}
- * @param variants     the agent variants' jars, by name
- * @param variantOptions the agent options of the variants that have options of their own, by name
+ * @param variants     the agent variants, by name
  * @param workloads    the workloads, in the order they are run
  * @param configs      the configurations, in the order they alternate within a round
  * @param runs         rounds per workload
@@ -37,9 +36,16 @@ import java.util.function.Function;
  * @param liveHeapMillis the interval at which the children sample their live heap
  *                     ({@link io.loupe.bench.workloads.LiveHeapSampler}), or 0 for no sampling
  */
-record HarnessOptions(Path agent, Map<String, Path> variants, Map<String, String> variantOptions,
-                      List<Workload> workloads, List<ProfilerConfig> configs, int runs, Path json, Path markdown, Path java, Size size,
+record HarnessOptions(Path agent, Map<String, HarnessOptions.AgentVariant> variants, List<Workload> workloads,
+                      List<ProfilerConfig> configs, int runs, Path json, Path markdown, Path java, Size size,
                       String heap, Collector gc, String classPath, Path profiles, int liveHeapMillis) {
+
+    /**
+     * One {@code --agent-variant}: another build of the agent, and the options it appends to its
+     * configuration's (null for none).
+     */
+    record AgentVariant(Path jar, String options) {
+    }
 
     static final String USAGE = """
             usage: OverheadHarness [--agent loupe-agent.jar] [--agent-variant NAME=JAR[+OPTIONS]]...
@@ -51,8 +57,7 @@ record HarnessOptions(Path agent, Map<String, Path> variants, Map<String, String
 
     static HarnessOptions parse(String... args) {
         Path agent = null;
-        Map<String, Path> variants = new LinkedHashMap<>();
-        Map<String, String> variantOptions = new LinkedHashMap<>();
+        Map<String, AgentVariant> variants = new LinkedHashMap<>();
         List<Workload> workloads = List.of(Workload.values());
         List<ProfilerConfig> configs = parseList("none,blpp,k2,k4,k8", ProfilerConfig::parse);
         int runs = 5;
@@ -76,7 +81,7 @@ record HarnessOptions(Path agent, Map<String, Path> variants, Map<String, String
             String value = args[++i];
             switch (option) {
                 case "--agent" -> agent = Path.of(value);
-                case "--agent-variant" -> variant(value, variants, variantOptions);
+                case "--agent-variant" -> variant(value, variants);
                 case "--workloads" -> workloads = value.equals("all")
                         ? List.of(Workload.values()) : parseList(value, Workload::byId);
                 case "--configs" -> configs = parseList(value, ProfilerConfig::parse);
@@ -107,22 +112,22 @@ record HarnessOptions(Path agent, Map<String, Path> variants, Map<String, String
                         + config.variant() + "=JAR");
             }
         }
-        return new HarnessOptions(agent, Map.copyOf(variants), Map.copyOf(variantOptions), workloads, configs, runs,
-                json, markdown, java, size, heap, gc, classPath, profiles, liveHeapMillis);
+        return new HarnessOptions(agent, Map.copyOf(variants), workloads, configs, runs, json, markdown, java, size,
+                heap, gc, classPath, profiles, liveHeapMillis);
     }
 
     /** The agent jar that runs {@code config}: its variant's, or {@link #agent}. */
     Path agentFor(ProfilerConfig config) {
-        return config.variant() != null ? variants.get(config.variant()) : agent;
+        return config.variant() != null ? variants.get(config.variant()).jar() : agent;
     }
 
     /** The agent options a variant adds to {@code config}'s, or null (also for a configuration without variant). */
     String optionsFor(ProfilerConfig config) {
-        return config.variant() != null ? variantOptions.get(config.variant()) : null;
+        return config.variant() != null ? variants.get(config.variant()).options() : null;
     }
 
-    /** Parses {@code NAME=JAR} or {@code NAME=JAR+OPTIONS} of {@code --agent-variant} into the maps. */
-    private static void variant(String value, Map<String, Path> variants, Map<String, String> variantOptions) {
+    /** Parses {@code NAME=JAR} or {@code NAME=JAR+OPTIONS} of {@code --agent-variant} into {@code variants}. */
+    private static void variant(String value, Map<String, AgentVariant> variants) {
         int eq = value.indexOf('=');
         String name = eq < 0 ? "" : value.substring(0, eq);
         int plus = value.indexOf('+', eq + 1);
@@ -131,14 +136,11 @@ record HarnessOptions(Path agent, Map<String, Path> variants, Map<String, String
             throw new IllegalArgumentException("--agent-variant needs NAME=JAR or NAME=JAR+OPTIONS, the name of letters, "
                     + "digits and hyphens, got '" + value + "'");
         }
-        if (plus >= 0) {
-            variantOptions.put(name, value.substring(plus + 1));
-        }
         Path jar = Path.of(file);
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("--agent-variant " + value + ": no such file");
         }
-        if (variants.put(name, jar) != null) {
+        if (variants.put(name, new AgentVariant(jar, plus < 0 ? null : value.substring(plus + 1))) != null) {
             throw new IllegalArgumentException("--agent-variant " + name + " is given twice");
         }
     }

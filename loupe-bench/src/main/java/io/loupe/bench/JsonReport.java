@@ -39,8 +39,9 @@ final class JsonReport {
             json.beginObject().name("name").value(config.name()).name("agentOptions").value(config.agentOptions());
             if (config.variant() != null) {
                 json.name("agentJar").value(options.agentFor(config).toString());
-                if (options.optionsFor(config) != null) {
-                    json.name("variantOptions").value(options.optionsFor(config));
+                String own = options.optionsFor(config);
+                if (own != null) {
+                    json.name("variantOptions").value(own);
                 }
             }
             json.endObject();

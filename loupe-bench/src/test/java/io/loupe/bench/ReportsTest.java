@@ -3,10 +3,12 @@ package io.loupe.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loupe.bench.RunRecord.Status;
+import io.loupe.bench.workloads.Size;
 import io.loupe.bench.workloads.Workload;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,9 +96,8 @@ class ReportsTest {
     @Test
     void aLiveHeapMatrixHasItsColumnsAndSaysItsTimesIncludeTheSampling() throws IOException {
         HarnessOptions plain = Runs.options(1, List.of(Workload.H2), List.of(ProfilerConfig.NONE));
-        HarnessOptions sampled = new HarnessOptions(plain.agent(), plain.variants(), plain.variantOptions(),
-                plain.workloads(), plain.configs(), 1, null, null, plain.java(), plain.size(), plain.heap(), plain.gc(),
-                null, null, 2000);
+        HarnessOptions sampled = new HarnessOptions(plain.agent(), plain.variants(), plain.workloads(), plain.configs(), 1,
+                null, null, plain.java(), plain.size(), plain.heap(), plain.gc(), null, null, 2000);
         RunRecord run = new RunRecord("h2", "none", 0, 1_000_000_000L, 0, "checksum 1\n", 100_000,
                 3 * 1048576L + 524288, 1048576L, Map.of(), Status.OK);
         var live = new Results(sampled, Map.of(), List.of(run));
@@ -112,6 +113,26 @@ class ReportsTest {
         assertEquals(3 * 1048576L + 524288, json.at("/summary/0/livePeakBytes").asLong());
         assertEquals(1048576L, json.at("/runs/0/liveExitBytes").asLong());
         assertTrue(new ObjectMapper().readTree(JsonReport.render(results)).at("/runs/0/livePeakBytes").isNull());
+    }
+
+    @Test
+    void theJsonNamesEachVariantsJarAndItsOwnOptions() throws IOException {
+        ProfilerConfig conv = ProfilerConfig.parse("values-conv");
+        ProfilerConfig once = ProfilerConfig.parse("values-conv:once");
+        ProfilerConfig plain = ProfilerConfig.parse("values-conv:plain");
+        HarnessOptions options = new HarnessOptions(Path.of("agent.jar"),
+                Map.of("once", new HarnessOptions.AgentVariant(Path.of("lazy.jar"), "values.lazy=true"),
+                        "plain", new HarnessOptions.AgentVariant(Path.of("floor.jar"), null)),
+                List.of(Workload.H2), List.of(conv, once, plain), 1, null, null, Path.of("java"), Size.SMALL, "2g",
+                Collector.PARALLEL, null, null, 0);
+
+        JsonNode configs = new ObjectMapper().readTree(JsonReport.render(new Results(options, Map.of(), List.of())))
+                .at("/setup/configs");
+        assertTrue(configs.at("/0/agentJar").isMissingNode());
+        assertEquals("lazy.jar", configs.at("/1/agentJar").asText());
+        assertEquals("values.lazy=true", configs.at("/1/variantOptions").asText());
+        assertEquals("floor.jar", configs.at("/2/agentJar").asText());
+        assertTrue(configs.at("/2/variantOptions").isMissingNode());
     }
 
     @Test

@@ -27,7 +27,7 @@ final class Runs {
     }
 
     static HarnessOptions options(int runs, List<Workload> workloads, List<ProfilerConfig> configs) {
-        return new HarnessOptions(Path.of("loupe-agent.jar"), Map.of(), Map.of(), workloads, configs, runs, null, null,
+        return new HarnessOptions(Path.of("loupe-agent.jar"), Map.of(), workloads, configs, runs, null, null,
                 Path.of("java"), Size.SMALL, "2g", Collector.PARALLEL, null, null, 0);
     }
 }
