@@ -12,6 +12,8 @@ import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.Frame;
 import org.objectweb.asm.tree.analysis.Interpreter;
 
+import java.util.function.IntFunction;
+
 /**
  * Where a method handles objects whose constructor has not run yet: the result of a {@code new}
  * before its {@code invokespecial <init>}, or {@code this} in a constructor before
@@ -52,11 +54,11 @@ public final class UninitializedObjects {
      * {@code astore} whose value may be uninitialized (or is not known to be an initialized reference).
      */
     public static boolean[] stores(String owner, MethodNode m) throws AnalyzerException {
-        Frame<BasicValue>[] frames = new InitAnalyzer(new InitInterpreter(m)).analyze(owner, m);
-        boolean[] uninitialized = new boolean[frames.length];
-        for (int i = 0; i < frames.length; i++) {
-            Frame<BasicValue> f = frames[i];
-            if (f != null && m.instructions.get(i).getOpcode() == Opcodes.ASTORE) {
+        IntFunction<Frame<BasicValue>> frames = analyze(owner, m);
+        boolean[] uninitialized = new boolean[m.instructions.size()];
+        for (int i = 0; i < uninitialized.length; i++) {
+            Frame<BasicValue> f = m.instructions.get(i).getOpcode() == Opcodes.ASTORE ? frames.apply(i) : null;
+            if (f != null) {
                 BasicValue v = f.getStack(f.getStackSize() - 1);
                 uninitialized[i] = !BasicValue.REFERENCE_VALUE.equals(v);
             }
@@ -69,12 +71,11 @@ public final class UninitializedObjects {
      * {@code putfield} whose receiver may be uninitialized ({@code this} before {@code super(…)}).
      */
     public static boolean[] putfields(String owner, MethodNode m) throws AnalyzerException {
-        Frame<BasicValue>[] frames = new InitAnalyzer(new InitInterpreter(m)).analyze(owner, m);
-        boolean[] uninitialized = new boolean[frames.length];
-        for (int i = 0; i < frames.length; i++) {
-            Frame<BasicValue> f = frames[i];
-            AbstractInsnNode n = m.instructions.get(i);
-            if (f != null && n.getOpcode() == Opcodes.PUTFIELD) {
+        IntFunction<Frame<BasicValue>> frames = analyze(owner, m);
+        boolean[] uninitialized = new boolean[m.instructions.size()];
+        for (int i = 0; i < uninitialized.length; i++) {
+            Frame<BasicValue> f = m.instructions.get(i).getOpcode() == Opcodes.PUTFIELD ? frames.apply(i) : null;
+            if (f != null) {
                 BasicValue receiver = f.getStack(f.getStackSize() - 2);   // a long or double is one entry
                 uninitialized[i] = !BasicValue.REFERENCE_VALUE.equals(receiver);
             }
@@ -94,13 +95,13 @@ public final class UninitializedObjects {
         if (!m.name.equals("<init>")) {
             return -1;
         }
-        Frame<BasicValue>[] frames = new InitAnalyzer(new InitInterpreter(m)).analyze(owner, m);
+        IntFunction<Frame<BasicValue>> frames = analyze(owner, m);
+        int size = m.instructions.size();
         int found = -1;
-        for (int i = 0; i < frames.length; i++) {
-            Frame<BasicValue> f = frames[i];
+        for (int i = 0; i < size; i++) {
             AbstractInsnNode n = m.instructions.get(i);
-            if (f != null && n.getOpcode() == Opcodes.INVOKESPECIAL && n instanceof MethodInsnNode call
-                    && call.name.equals("<init>")) {
+            Frame<BasicValue> f = n.getOpcode() == Opcodes.INVOKESPECIAL ? frames.apply(i) : null;
+            if (f != null && n instanceof MethodInsnNode call && call.name.equals("<init>")) {
                 BasicValue receiver = f.getStack(f.getStackSize() - Type.getArgumentTypes(call.desc).length - 1);
                 if (isUninitialized(receiver) && receiver.getType().getInternalName().equals(MARK + "this")) {
                     if (found >= 0) {
@@ -113,8 +114,8 @@ public final class UninitializedObjects {
         if (found < 0) {
             return -1;
         }
-        for (int i = found + 1; i < frames.length; i++) {
-            Frame<BasicValue> f = frames[i];
+        for (int i = found + 1; i < size; i++) {
+            Frame<BasicValue> f = frames.apply(i);
             if (f != null && f.getLocals() > 0 && !BasicValue.REFERENCE_VALUE.equals(f.getLocal(0))) {
                 return -1;   // local 0 may still be the uninitialized this (or was reused): not javac's shape
             }
@@ -122,13 +123,41 @@ public final class UninitializedObjects {
         return found;
     }
 
+    /**
+     * The frame before each instruction, by list position (null where unreachable): computed a
+     * block at a time ({@link BlockFrames}), or by ASM's analysis for a method with JSR/RET
+     * subroutines, which that does not take.
+     */
+    private static IntFunction<Frame<BasicValue>> analyze(String owner, MethodNode m) throws AnalyzerException {
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n.getOpcode() == Opcodes.JSR || n.getOpcode() == Opcodes.RET) {
+                Frame<BasicValue>[] frames = new InitAnalyzer(new InitInterpreter(m)).analyze(owner, m);
+                return i -> frames[i];
+            }
+        }
+        return BlockFrames.analyze(owner, m, new InitInterpreter(m), INIT_FRAMES)::frameAt;
+    }
+
+    /** {@link InitFrame}s, for {@link BlockFrames}. */
+    static final BlockFrames.Frames<BasicValue> INIT_FRAMES = new BlockFrames.Frames<>() {
+        @Override
+        public Frame<BasicValue> empty(int locals, int stack) {
+            return new InitFrame(locals, stack);
+        }
+
+        @Override
+        public Frame<BasicValue> copy(Frame<? extends BasicValue> frame) {
+            return new InitFrame(frame);
+        }
+    };
+
     private static boolean isUninitialized(BasicValue v) {
         return v != null && v.getType() != null && v.getType().getSort() == Type.OBJECT
                 && v.getType().getInternalName().startsWith(MARK);
     }
 
     /** {@code new} and a constructor's {@code this} give values of their own. */
-    private static final class InitInterpreter extends BasicInterpreter {
+    static final class InitInterpreter extends BasicInterpreter {
         private final MethodNode method;
 
         InitInterpreter(MethodNode method) {
@@ -185,7 +214,7 @@ public final class UninitializedObjects {
         }
     }
 
-    private static final class InitAnalyzer extends Analyzer<BasicValue> {
+    static final class InitAnalyzer extends Analyzer<BasicValue> {
         InitAnalyzer(Interpreter<BasicValue> interpreter) {
             super(interpreter);
         }

@@ -67,7 +67,6 @@ final class QuietLoops {
     record Found(List<Header> headers, Set<AbstractInsnNode> inBodies) {
     }
 
-    /** The headers of {@code m}'s outermost natural loops, with their bodies' instructions. */
     /** Whether {@code m} enters a monitor (a {@code synchronized} block). */
     private static boolean locks(MethodNode m) {
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
@@ -78,6 +77,7 @@ final class QuietLoops {
         return false;
     }
 
+    /** The headers of {@code m}'s outermost natural loops, with their bodies' instructions. */
     static Found of(MethodNode m) {
         if (!QuietCopy.hasBackwardJump(m) || locks(m)) {
             // no loop: no graph to build (most quiet methods). A method that takes a monitor gets no

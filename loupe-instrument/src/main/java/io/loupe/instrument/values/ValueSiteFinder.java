@@ -88,7 +88,7 @@ public final class ValueSiteFinder {
                 continue;
             }
             int op = n.getOpcode();
-            if (op < 0 || sources.frameAt(position) == null) {
+            if (op < 0 || !sources.reachable(position)) {
                 continue;
             }
             ValueSite site = null;

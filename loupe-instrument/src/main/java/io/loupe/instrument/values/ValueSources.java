@@ -1,5 +1,6 @@
 package io.loupe.instrument.values;
 
+import io.loupe.instrument.flow.BlockFrames;
 import org.objectweb.asm.ConstantDynamic;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -10,7 +11,6 @@ import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.Frame;
 import org.objectweb.asm.tree.analysis.Interpreter;
@@ -21,8 +21,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Which instructions can have produced each value of a method, before every instruction: an
- * ASM {@link Analyzer} whose values are {@link Producers}. It answers what ASM's
+ * Which instructions can have produced each value of a method, before every instruction: ASM's
+ * data-flow analysis (computed a block at a time, {@link BlockFrames}) whose values are
+ * {@link Producers}. It answers what ASM's
  * {@code SourceInterpreter} answers, with two differences:
  *
  * <ul>
@@ -43,28 +44,33 @@ final class ValueSources {
     private static final int MARKERS = 1 << 16;
 
     private final MethodNode method;
-    private final Frame<Producers>[] frames;
+    private final BlockFrames<Producers> frames;
     private final Map<Integer, AbstractInsnNode> markers = new HashMap<>();
     private final Map<AbstractInsnNode, Integer> entrySlots = new HashMap<>();
 
-    private ValueSources(MethodNode method, Frame<Producers>[] frames) {
+    private ValueSources(MethodNode method, BlockFrames<Producers> frames) {
         this.method = method;
         this.frames = frames;
     }
 
     /** Analyses a method with code and without JSR/RET subroutines. */
     static ValueSources of(String owner, MethodNode m) throws AnalyzerException {
-        return new ValueSources(m, new Analyzer<>(new ProducerInterpreter(m)).analyze(owner, m));
+        return new ValueSources(m, BlockFrames.analyze(owner, m, new ProducerInterpreter(m)));
+    }
+
+    /** True if some path reaches the instruction at list position {@code position}. */
+    boolean reachable(int position) {
+        return frames.reachable(position);
     }
 
     /** The frame before the instruction at list position {@code position}; null if it is unreachable. */
     Frame<Producers> frameAt(int position) {
-        return frames[position];
+        return frames.frameAt(position);
     }
 
     /** The frame before {@code insn}; null if it is unreachable. */
     Frame<Producers> frameBefore(AbstractInsnNode insn) {
-        return frames[method.instructions.indexOf(insn)];
+        return frames.frameAt(method.instructions.indexOf(insn));
     }
 
     /** The position of {@code insn} in the method's instruction list. */
@@ -109,15 +115,31 @@ final class ValueSources {
 
     /** The interpreter: each instruction produces a value of its result's size, named by its position. */
     private static final class ProducerInterpreter extends Interpreter<Producers> {
+        private static final Producers NONE_1 = Producers.none(1);
+        private static final Producers NONE_2 = Producers.none(2);
+
         private final MethodNode method;
+        /**
+         * The value each instruction produces, by list position, made once: the analysis executes an
+         * instruction again each time its block is revisited, and merging the same object into a
+         * frame is an identity test, where equal copies had to be compared producer by producer.
+         */
+        private final Producers[] producedBy;
 
         ProducerInterpreter(MethodNode method) {
             super(Opcodes.ASM9);
             this.method = method;
+            this.producedBy = new Producers[method.instructions.size()];
         }
 
         private Producers produced(AbstractInsnNode insn, int size) {
-            return Producers.of(size, method.instructions.indexOf(insn));
+            int position = method.instructions.indexOf(insn);
+            Producers p = producedBy[position];
+            if (p == null || p.size != size) {
+                p = Producers.of(size, position);
+                producedBy[position] = p;
+            }
+            return p;
         }
 
         @Override
@@ -125,7 +147,7 @@ final class ValueSources {
             if (type == Type.VOID_TYPE) {
                 return null;
             }
-            return Producers.none(type == null ? 1 : type.getSize());
+            return type != null && type.getSize() == 2 ? NONE_2 : NONE_1;
         }
 
         @Override
