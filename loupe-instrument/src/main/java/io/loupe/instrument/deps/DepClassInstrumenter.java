@@ -25,7 +25,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /**
@@ -44,7 +43,7 @@ public final class DepClassInstrumenter {
 
     private final Consumer<String> warnings;
     private final ShadowFields shadowFields;
-    private final BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check;
+    private final BytecodeCheck.Check check;
     private final boolean hugeMethodsCompiled;
 
     /**
@@ -52,13 +51,13 @@ public final class DepClassInstrumenter {
      *              null ({@link BytecodeCheck})
      */
     public DepClassInstrumenter(Consumer<String> warnings, ShadowFields shadowFields,
-                                BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check) {
+                                BytecodeCheck.Check check) {
         this(warnings, shadowFields, check, false);
     }
 
     /** @param hugeMethodsCompiled true if the JVM compiles huge methods: no warning for one pushed past the limit */
     public DepClassInstrumenter(Consumer<String> warnings, ShadowFields shadowFields,
-                                BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check, boolean hugeMethodsCompiled) {
+                                BytecodeCheck.Check check, boolean hugeMethodsCompiled) {
         this.warnings = warnings;
         this.shadowFields = shadowFields;
         this.check = check;
@@ -170,7 +169,8 @@ public final class DepClassInstrumenter {
                 return shadowField ? write(withShadowField(read(original))) : null;
             }
             try {
-                byte[] bytes = write(shadowField ? withShadowField(copy) : copy);
+                ClassNode written = shadowField ? withShadowField(copy) : copy;
+                byte[] bytes = write(written);
                 Set<String> rewritten = new HashSet<>();
                 List<MethodNode> probed = new ArrayList<>();
                 for (Planned p : plans) {
@@ -180,7 +180,7 @@ public final class DepClassInstrumenter {
                         probed.add(m);
                     }
                 }
-                BytecodeCheck.Failure failure = check.apply(bytes, rewritten);
+                BytecodeCheck.Failure failure = check.firstFailure(bytes, written, rewritten);
                 if (failure == null) {
                     if (!hugeMethodsCompiled) {
                         CodeSizes.pushedPastHuge(className, original, bytes, probed).forEach(warnings);

@@ -1,9 +1,12 @@
 package io.loupe.instrument.instr;
 
+import io.loupe.instrument.flow.BlockFrames;
+import io.loupe.instrument.values.ValueSiteFinder;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
@@ -11,6 +14,7 @@ import org.objectweb.asm.tree.analysis.BasicVerifier;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -31,7 +35,8 @@ import java.util.Set;
  * on; after a {@code goto}, a switch, a return or a throw the next instruction must have a frame;
  * inside a {@code try} range the locals must be assignable to the handler's frame. That costs one
  * state per method, where an analysis to a fixed point keeps one per instruction. Older class files
- * have no frames: ASM's {@link Analyzer} with its {@link BasicVerifier} checks them.
+ * have no frames: ASM's {@link BasicVerifier} checks them, in ASM's analysis computed a block at a time
+ * ({@link BlockFrames}; ASM's own {@link Analyzer} for code with JSR/RET subroutines).
  *
  * <p>The JVM goes further: it checks reference types against the class hierarchy, which would need
  * classes loaded from inside a transformer. A method that passes here fails there only through a
@@ -54,7 +59,59 @@ public final class BytecodeCheck {
         }
     }
 
+    /**
+     * What an instrumenter asks of the class it has just written: the first of {@code methods}
+     * (each {@code name + desc}) that would not verify, or null. {@code tree} is the class that was
+     * written to {@code written}, unchanged since.
+     */
+    @FunctionalInterface
+    public interface Check {
+        Failure firstFailure(byte[] written, ClassNode tree, Set<String> methods);
+    }
+
+    /** Methods whose code is longer may have had their jumps rewritten by the writer (to {@code goto_w}). */
+    private static final int SHORT_JUMPS = Short.MAX_VALUE;
+
     private BytecodeCheck() {
+    }
+
+    /**
+     * {@link #firstFailure(byte[], Set)} of a class the instrumenter has just written from
+     * {@code tree}, checking the tree's instructions and frames — what the writer encoded — with
+     * the {@code max_stack} and {@code max_locals} it computed, read from {@code written}. Parsing
+     * the written class back into a tree took as long as the instrumentation of a method itself.
+     * A method long enough for the writer to have rewritten its jumps is parsed back all the same.
+     */
+    public static Failure firstFailure(byte[] written, ClassNode tree, Set<String> methods) {
+        Map<String, CodeSizes.Code> codes = CodeSizes.codes(written);
+        for (String method : methods) {
+            CodeSizes.Code code = codes.get(method);
+            if (code == null || code.length() > SHORT_JUMPS) {
+                return firstFailure(written, methods);
+            }
+        }
+        boolean frames = (tree.version & 0xffff) >= Opcodes.V1_6;
+        for (MethodNode m : tree.methods) {
+            if (!methods.contains(m.name + m.desc)) {
+                continue;
+            }
+            CodeSizes.Code code = codes.get(m.name + m.desc);
+            int maxStack = m.maxStack;   // the tree's own, which the writer recomputed
+            int maxLocals = m.maxLocals;
+            m.maxStack = code.maxStack();
+            m.maxLocals = code.maxLocals();
+            String reason;
+            try {
+                reason = check(tree.name, m, frames);
+            } finally {
+                m.maxStack = maxStack;
+                m.maxLocals = maxLocals;
+            }
+            if (reason != null) {
+                return new Failure(m.name, m.desc, reason);
+            }
+        }
+        return null;
     }
 
     /**
@@ -101,8 +158,12 @@ public final class BytecodeCheck {
         if (frames) {
             return KindChecker.check(m);
         }
-        try {
-            new Analyzer<>(new BasicVerifier()).analyze(owner, m);   // no frames to compare: none before version 50
+        try {   // no frames to compare: none before version 50
+            if (ValueSiteFinder.hasSubroutines(m)) {
+                new Analyzer<>(new BasicVerifier()).analyze(owner, m);
+            } else {
+                BlockFrames.analyze(owner, m, new BasicVerifier());   // the same checks, a block at a time
+            }
             return null;
         } catch (AnalyzerException e) {
             return e.getMessage();

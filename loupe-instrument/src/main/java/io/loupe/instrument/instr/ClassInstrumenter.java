@@ -27,7 +27,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /**
@@ -58,7 +57,7 @@ public final class ClassInstrumenter {
     private final boolean hugeMethodsCompiled;
     private final Consumer<String> warnings;
     private final DepClassInstrumenter deps;   // null: no dependence profiling
-    private final BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check;
+    private final BytecodeCheck.Check check;
 
     /** Path profiling (or the block tracer) alone. */
     public ClassInstrumenter(PathSettings settings, Consumer<String> warnings) {
@@ -77,7 +76,7 @@ public final class ClassInstrumenter {
     /** @param verify check instrumented code with {@link BytecodeCheck} (agent option {@code verify}) */
     public ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings, ShadowFields shadowFields,
                              boolean verify) {
-        this(settings, warnings, shadowFields, verify ? BytecodeCheck::firstFailure : (bytes, methods) -> null);
+        this(settings, warnings, shadowFields, verify ? BytecodeCheck::firstFailure : (bytes, tree, methods) -> null);
     }
 
     /**
@@ -86,7 +85,7 @@ public final class ClassInstrumenter {
      *              tests substitute a check that fails a chosen method)
      */
     ClassInstrumenter(InstrumentSettings settings, Consumer<String> warnings, ShadowFields shadowFields,
-                      BiFunction<byte[], Set<String>, BytecodeCheck.Failure> check) {
+                      BytecodeCheck.Check check) {
         this.settings = settings.paths();
         this.values = settings.values();
         this.hugeMethodsCompiled = settings.hugeMethodsCompiled();
@@ -324,7 +323,7 @@ public final class ClassInstrumenter {
                     }
                 }
             }
-            BytecodeCheck.Failure failure = check.apply(bytes, rewritten);
+            BytecodeCheck.Failure failure = check.firstFailure(bytes, cn, rewritten);
             if (failure != null) {
                 int j = indexOf(cn, withCode, failure.name(), failure.desc());
                 if (j < 0 || leftAlone.contains(j)) {

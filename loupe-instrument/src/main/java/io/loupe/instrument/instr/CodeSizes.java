@@ -79,20 +79,31 @@ public final class CodeSizes {
         return warnings;
     }
 
+    /** What a method's {@code Code} attribute says of it. */
+    public record Code(int maxStack, int maxLocals, int length) {
+    }
+
     /** Code length by method name plus descriptor ({@code "run(I)V"}), for the methods that have code. */
     public static Map<String, Integer> of(byte[] classFile) {
+        Map<String, Integer> sizes = new LinkedHashMap<>();
+        codes(classFile).forEach((method, code) -> sizes.put(method, code.length()));
+        return sizes;
+    }
+
+    /** Each method's {@link Code}, by name plus descriptor, for the methods that have code. */
+    public static Map<String, Code> codes(byte[] classFile) {
         ByteBuffer b = ByteBuffer.wrap(classFile);
         b.position(8);   // magic, minor, major
         int count = b.getShort() & 0xffff;
-        String[] utf8 = new String[count];
+        // where each string constant starts: only the few this reads are decoded (decoding every
+        // one cost more than the rest of the scan)
+        int[] utf8 = new int[count];
         for (int i = 1; i < count; i++) {
             int tag = b.get() & 0xff;
             switch (tag) {
                 case 1 -> {
-                    int start = b.position();
-                    int len = b.getShort() & 0xffff;
-                    utf8[i] = modifiedUtf8(classFile, start);
-                    skip(b, len);
+                    utf8[i] = b.position();
+                    skip(b, b.getShort() & 0xffff);
                 }
                 case 7, 8, 16, 19, 20 -> skip(b, 2);
                 case 15 -> skip(b, 3);
@@ -111,25 +122,33 @@ public final class CodeSizes {
             skip(b, 6);
             skipAttributes(b);
         }
-        Map<String, Integer> sizes = new LinkedHashMap<>();
+        Map<String, Code> codes = new LinkedHashMap<>();
         int methods = b.getShort() & 0xffff;
         for (int m = 0; m < methods; m++) {
             skip(b, 2);
-            String name = utf8[b.getShort() & 0xffff];
-            String desc = utf8[b.getShort() & 0xffff];
+            int name = utf8[b.getShort() & 0xffff];
+            int desc = utf8[b.getShort() & 0xffff];
             int attributes = b.getShort() & 0xffff;
             for (int a = 0; a < attributes; a++) {
-                String attribute = utf8[b.getShort() & 0xffff];
+                int attribute = utf8[b.getShort() & 0xffff];
                 int len = b.getInt();
                 int end = b.position() + len;
-                if (attribute.equals("Code")) {
-                    skip(b, 4);   // max stack, max locals
-                    sizes.put(name + desc, b.getInt());
+                if (isCode(classFile, attribute)) {
+                    int maxStack = b.getShort() & 0xffff;
+                    int maxLocals = b.getShort() & 0xffff;
+                    codes.put(modifiedUtf8(classFile, name) + modifiedUtf8(classFile, desc),
+                            new Code(maxStack, maxLocals, b.getInt()));
                 }
                 b.position(end);
             }
         }
-        return sizes;
+        return codes;
+    }
+
+    /** True if the string constant at {@code at} (its length, then its bytes) is {@code Code}. */
+    private static boolean isCode(byte[] classFile, int at) {
+        return classFile[at] == 0 && classFile[at + 1] == 4 && classFile[at + 2] == 'C' && classFile[at + 3] == 'o'
+                && classFile[at + 4] == 'd' && classFile[at + 5] == 'e';
     }
 
     /** The class file's own string encoding (JVMS §4.4.7), as {@link DataInputStream#readUTF} reads it. */

@@ -130,7 +130,7 @@ class FinalFieldStoresTest {
             ClassWriter cw = new ClassWriter(0);
             generated(Opcodes.V1_4, access, mv -> store(mv, 0), false).accept(cw);
             List<String> warnings = new java.util.ArrayList<>();
-            byte[] out = new DepClassInstrumenter(warnings::add, ShadowFields.NONE, (b, names) -> null).instrument(cw.toByteArray());
+            byte[] out = new DepClassInstrumenter(warnings::add, ShadowFields.NONE, (b, tree, names) -> null).instrument(cw.toByteArray());
             assertEquals(List.of(), warnings);
             // linking verifies the constructor: a class constant in a version-48 class file is a VerifyError
             Class<?> c = Class.forName("io.loupe.Gen", true, new DefiningLoader(Map.of("io.loupe.Gen", out)));

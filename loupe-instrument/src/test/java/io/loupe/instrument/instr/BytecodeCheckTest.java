@@ -71,8 +71,19 @@ class BytecodeCheckTest {
         return cw.toByteArray();
     }
 
+    /** The check of the class parsed back, which must find what the check of the tree it was written from finds. */
     private static BytecodeCheck.Failure checkM(byte[] bytes) {
-        return BytecodeCheck.firstFailure(bytes, Set.of("m(I)I", "m()V"));
+        Set<String> methods = Set.of("m(I)I", "m()V");
+        BytecodeCheck.Failure parsed = BytecodeCheck.firstFailure(bytes, methods);
+        assertEquals(parsed, BytecodeCheck.firstFailure(bytes, tree(bytes), methods), "the tree checked as the class parsed back");
+        return parsed;
+    }
+
+    /** The tree an instrumenter holds of {@code bytes}. */
+    private static ClassNode tree(byte[] bytes) {
+        ClassNode cn = new ClassNode();
+        new ClassReader(bytes).accept(cn, ClassReader.EXPAND_FRAMES);
+        return cn;
     }
 
     @Test
@@ -248,6 +259,7 @@ class BytecodeCheckTest {
     void realCodePasses(String internalName) {
         byte[] bytes = jdkClass(internalName);
         assertNull(BytecodeCheck.firstFailure(bytes, everyMethod(bytes)));
+        assertNull(BytecodeCheck.firstFailure(bytes, tree(bytes), everyMethod(bytes)));
     }
 
     /** Every profiler's instrumentation of real classes passes: the check raises no false alarm on Loupe's own code. */
@@ -270,9 +282,11 @@ class BytecodeCheckTest {
             List<String> checked = new ArrayList<>();
             // The real check, recording what it was asked to check and failing the test on any alarm
             ClassInstrumenter instrumenter = new ClassInstrumenter(settings, warnings::add, ShadowFields.EVERY_CLASS,
-                    (bytes, methods) -> {
+                    (bytes, tree, methods) -> {
                         checked.addAll(methods);
-                        return BytecodeCheck.firstFailure(bytes, methods);
+                        BytecodeCheck.Failure failure = BytecodeCheck.firstFailure(bytes, tree, methods);
+                        assertEquals(BytecodeCheck.firstFailure(bytes, methods), failure, "the tree checked as the class parsed back");
+                        return failure;
                     });
             byte[] out = instrumenter.instrument(jdkClass(name));
             assertNotNull(out, name);
@@ -324,7 +338,7 @@ class BytecodeCheckTest {
         List<Set<String>> asked = new ArrayList<>();
         ClassInstrumenter instrumenter = new ClassInstrumenter(
                 InstrumentSettings.paths(new PathSettings(1, 4096, false, false, false)), warnings::add,
-                ShadowFields.EVERY_CLASS, (bytes, methods) -> {
+                ShadowFields.EVERY_CLASS, (bytes, tree, methods) -> {
                     asked.add(Set.copyOf(methods));
                     return methods.contains("loop(I)I") ? new BytecodeCheck.Failure("loop", "(I)I", "a test says no") : null;
                 });
@@ -346,7 +360,7 @@ class BytecodeCheckTest {
     void aFailureInLoupesOwnMembersGivesUpTheClass() {
         ClassInstrumenter instrumenter = new ClassInstrumenter(
                 InstrumentSettings.paths(new PathSettings(1, 4096, false, false, false)), w -> { },
-                ShadowFields.EVERY_CLASS, (bytes, methods) -> methods.stream().filter(m -> m.startsWith(ClassCounters.PREFIX))
+                ShadowFields.EVERY_CLASS, (bytes, tree, methods) -> methods.stream().filter(m -> m.startsWith(ClassCounters.PREFIX))
                         .findFirst().map(m -> new BytecodeCheck.Failure(m.substring(0, m.indexOf('(')),
                                 m.substring(m.indexOf('(')), "a test says no")).orElse(null));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> instrumenter.instrument(sampleBytes()));
