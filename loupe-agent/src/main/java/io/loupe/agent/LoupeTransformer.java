@@ -2,6 +2,7 @@ package io.loupe.agent;
 
 import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.runtime.dump.Warnings;
+import io.loupe.runtime.registry.InstrumentationClock;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
@@ -34,8 +35,10 @@ final class LoupeTransformer implements ClassFileTransformer {
         if (!filter.accepts(name)) {
             return null;
         }
+        long start = System.nanoTime();
+        byte[] out = null;
         try {
-            byte[] out = instrumenter.instrument(bytes);
+            out = instrumenter.instrument(bytes);
             if (verbose && out != null) {
                 Warnings.info("instrumented " + name);
             }
@@ -43,6 +46,8 @@ final class LoupeTransformer implements ClassFileTransformer {
         } catch (Throwable t) {
             Warnings.warn("left class " + name + " as it was: " + t);
             return null;
+        } finally {
+            InstrumentationClock.record(System.nanoTime() - start, out != null);
         }
     }
 }

@@ -21,6 +21,7 @@ import io.loupe.runtime.paths.KSlabForest;
 import io.loupe.runtime.paths.PathTable;
 import io.loupe.runtime.paths.PathThread;
 import io.loupe.runtime.registry.ClassSlots;
+import io.loupe.runtime.registry.InstrumentationClock;
 import io.loupe.runtime.registry.MethodRegistry;
 import io.loupe.runtime.trace.BlockTrace;
 import io.loupe.runtime.values.ValueCollector;
@@ -80,6 +81,11 @@ public final class ProfileDumper {
             long threads = Math.max(Math.max(p.stats().getOrDefault("paths.threads", 0L),
                     p.stats().getOrDefault("values.threads", 0L)), p.stats().getOrDefault("deps.threads", 0L));
             parts.add(threads + (threads == 1 ? " thread" : " threads"));
+            Long classes = p.stats().get("instrument.classes");
+            if (classes != null) {
+                parts.add("instrumenting " + classes + (classes == 1 ? " class" : " classes") + " took "
+                        + p.stats().get("instrument.millis") + " ms");
+            }
             Warnings.info("wrote " + out + " (" + String.join(", ", parts) + ")");
         } catch (IOException | RuntimeException e) {
             Warnings.info("could not write profile " + out + ": " + e);
@@ -173,6 +179,7 @@ public final class ProfileDumper {
             values = ValueCollector.collect(valueSites);
             stats.putAll(ValueCollector.stats(valueSites, values));
         }
+        stats.putAll(InstrumentationClock.stats());
         DepsProfile deps = DepsProfile.EMPTY;
         DepProfiler depProfiler = Deps.profiler();
         if (depProfiler != null) {
