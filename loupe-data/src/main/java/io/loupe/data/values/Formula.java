@@ -67,9 +67,28 @@ public sealed interface Formula {
     record Op(String op, List<Formula> inputs) implements Formula {
         public Op {
             inputs = List.copyOf(inputs);
-            if (!op.matches("[a-z][a-z-]*") || inputs.isEmpty()) {
+            if (!isWord(op) || inputs.isEmpty()) {
                 throw new IllegalArgumentException("bad operation '" + op + "' with " + inputs.size() + " inputs");
             }
+        }
+
+        /**
+         * True if {@code op} is a lower-case word, hyphens allowed after its first letter
+         * ({@code [a-z][a-z-]*}): checked by hand, as the instrumenter builds an operation for
+         * every value a local site's formula combines, and a regular expression compiled each time
+         * showed in its profile.
+         */
+        private static boolean isWord(String op) {
+            if (op.isEmpty() || op.charAt(0) < 'a' || op.charAt(0) > 'z') {
+                return false;
+            }
+            for (int i = 1; i < op.length(); i++) {
+                char c = op.charAt(i);
+                if ((c < 'a' || c > 'z') && c != '-') {
+                    return false;
+                }
+            }
+            return true;
         }
 
         @Override

@@ -37,6 +37,22 @@ class FormulaTest {
         }
     }
 
+    /** An operation's name is a lower-case word with hyphens, {@code [a-z][a-z-]*}: the regular expression is the oracle. */
+    @Property
+    void anOperationIsNamedByALowerCaseWord(@ForAll("names") String name) {
+        boolean word = name.matches("[a-z][a-z-]*");
+        if (word) {
+            assertEquals(name, new Formula.Op(name, List.of(Formula.CONST)).op());
+        } else {
+            assertThrows(IllegalArgumentException.class, () -> new Formula.Op(name, List.of(Formula.CONST)), name);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> names() {
+        return Arbitraries.strings().withChars("abz-AZ_0{`").ofMinLength(0).ofMaxLength(6);
+    }
+
     @Property
     void everyFormulaReadsBackFromItsText(@ForAll("formulas") Formula f) {
         assertEquals(f, Formula.parse(f.toString()));
