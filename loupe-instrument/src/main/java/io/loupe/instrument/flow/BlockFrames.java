@@ -19,6 +19,8 @@ import org.objectweb.asm.tree.analysis.Value;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The frames ASM's {@link Analyzer} computes, computed a basic block at a time: the same data-flow
@@ -49,6 +51,22 @@ public final class BlockFrames<V extends Value> {
         Frame<V> empty(int locals, int stack);
 
         Frame<V> copy(Frame<? extends V> frame);
+
+        /** Frames made by {@code empty} and {@code copy}: a frame class's two constructors. */
+        static <V extends Value> Frames<V> of(BiFunction<Integer, Integer, Frame<V>> empty,
+                                              Function<Frame<? extends V>, Frame<V>> copy) {
+            return new Frames<>() {
+                @Override
+                public Frame<V> empty(int locals, int stack) {
+                    return empty.apply(locals, stack);
+                }
+
+                @Override
+                public Frame<V> copy(Frame<? extends V> frame) {
+                    return copy.apply(frame);
+                }
+            };
+        }
     }
 
     private final InsnList insns;
@@ -87,17 +105,7 @@ public final class BlockFrames<V extends Value> {
      */
     public static <V extends Value> BlockFrames<V> analyze(String owner, MethodNode m, Interpreter<V> interpreter)
             throws AnalyzerException {
-        return analyze(owner, m, interpreter, new Frames<>() {
-            @Override
-            public Frame<V> empty(int locals, int stack) {
-                return new Frame<>(locals, stack);
-            }
-
-            @Override
-            public Frame<V> copy(Frame<? extends V> frame) {
-                return new Frame<>(frame);
-            }
-        });
+        return analyze(owner, m, interpreter, Frames.<V>of(Frame::new, Frame::new));
     }
 
     /** {@link #analyze(String, MethodNode, Interpreter)} with frames of the {@code factory}'s making. */

@@ -139,17 +139,7 @@ public final class UninitializedObjects {
     }
 
     /** {@link InitFrame}s, for {@link BlockFrames}. */
-    static final BlockFrames.Frames<BasicValue> INIT_FRAMES = new BlockFrames.Frames<>() {
-        @Override
-        public Frame<BasicValue> empty(int locals, int stack) {
-            return new InitFrame(locals, stack);
-        }
-
-        @Override
-        public Frame<BasicValue> copy(Frame<? extends BasicValue> frame) {
-            return new InitFrame(frame);
-        }
-    };
+    static final BlockFrames.Frames<BasicValue> INIT_FRAMES = BlockFrames.Frames.of(InitFrame::new, InitFrame::new);
 
     private static boolean isUninitialized(BasicValue v) {
         return v != null && v.getType() != null && v.getType().getSort() == Type.OBJECT
