@@ -167,6 +167,16 @@ public final class BlockFrames<V extends Value> {
         return result;
     }
 
+    /** True if {@code m} has JSR/RET subroutines, which this analysis refuses and ASM's {@link Analyzer} takes. */
+    public static boolean hasSubroutines(MethodNode m) {
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n.getOpcode() == Opcodes.JSR || n.getOpcode() == Opcodes.RET) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True if no instruction follows {@code op} in the flow: an unconditional jump, a switch, a return or a throw. */
     private static boolean endsFlow(int op) {
         return op == Opcodes.GOTO || op == Opcodes.TABLESWITCH || op == Opcodes.LOOKUPSWITCH

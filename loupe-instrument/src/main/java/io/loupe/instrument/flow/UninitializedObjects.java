@@ -129,11 +129,9 @@ public final class UninitializedObjects {
      * subroutines, which that does not take.
      */
     private static IntFunction<Frame<BasicValue>> analyze(String owner, MethodNode m) throws AnalyzerException {
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n.getOpcode() == Opcodes.JSR || n.getOpcode() == Opcodes.RET) {
-                Frame<BasicValue>[] frames = new InitAnalyzer(new InitInterpreter(m)).analyze(owner, m);
-                return i -> frames[i];
-            }
+        if (BlockFrames.hasSubroutines(m)) {
+            Frame<BasicValue>[] frames = new InitAnalyzer(new InitInterpreter(m)).analyze(owner, m);
+            return i -> frames[i];
         }
         return BlockFrames.analyze(owner, m, new InitInterpreter(m), INIT_FRAMES)::frameAt;
     }

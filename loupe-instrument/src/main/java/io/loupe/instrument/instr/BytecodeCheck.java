@@ -1,7 +1,6 @@
 package io.loupe.instrument.instr;
 
 import io.loupe.instrument.flow.BlockFrames;
-import io.loupe.instrument.values.ValueSiteFinder;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
@@ -159,7 +158,7 @@ public final class BytecodeCheck {
             return KindChecker.check(m);
         }
         try {   // no frames to compare: none before version 50
-            if (ValueSiteFinder.hasSubroutines(m)) {
+            if (BlockFrames.hasSubroutines(m)) {
                 new Analyzer<>(new BasicVerifier()).analyze(owner, m);
             } else {
                 BlockFrames.analyze(owner, m, new BasicVerifier());   // the same checks, a block at a time

@@ -1,5 +1,6 @@
 package io.loupe.instrument.values;
 
+import io.loupe.instrument.flow.BlockFrames;
 import io.loupe.instrument.flow.UninitializedObjects;
 import io.loupe.instrument.instr.HandlerPrefixes;
 
@@ -46,12 +47,7 @@ public final class ValueSiteFinder {
 
     /** True if the method has JSR/RET subroutines: it then has no value sites. */
     public static boolean hasSubroutines(MethodNode m) {
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n.getOpcode() == Opcodes.JSR || n.getOpcode() == Opcodes.RET) {
-                return true;
-            }
-        }
-        return false;
+        return BlockFrames.hasSubroutines(m);
     }
 
     /**

@@ -115,31 +115,15 @@ final class ValueSources {
 
     /** The interpreter: each instruction produces a value of its result's size, named by its position. */
     private static final class ProducerInterpreter extends Interpreter<Producers> {
-        private static final Producers NONE_1 = Producers.none(1);
-        private static final Producers NONE_2 = Producers.none(2);
-
         private final MethodNode method;
-        /**
-         * The value each instruction produces, by list position, made once: the analysis executes an
-         * instruction again each time its block is revisited, and merging the same object into a
-         * frame is an identity test, where equal copies had to be compared producer by producer.
-         */
-        private final Producers[] producedBy;
 
         ProducerInterpreter(MethodNode method) {
             super(Opcodes.ASM9);
             this.method = method;
-            this.producedBy = new Producers[method.instructions.size()];
         }
 
         private Producers produced(AbstractInsnNode insn, int size) {
-            int position = method.instructions.indexOf(insn);
-            Producers p = producedBy[position];
-            if (p == null || p.size != size) {
-                p = Producers.of(size, position);
-                producedBy[position] = p;
-            }
-            return p;
+            return Producers.of(size, method.instructions.indexOf(insn));
         }
 
         @Override
@@ -147,7 +131,7 @@ final class ValueSources {
             if (type == Type.VOID_TYPE) {
                 return null;
             }
-            return type != null && type.getSize() == 2 ? NONE_2 : NONE_1;
+            return Producers.none(type == null ? 1 : type.getSize());
         }
 
         @Override

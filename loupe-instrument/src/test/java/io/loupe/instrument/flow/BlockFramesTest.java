@@ -6,7 +6,6 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
@@ -75,7 +74,7 @@ class BlockFramesTest {
                     ClassNode cn = new ClassNode();
                     new ClassReader(Files.readAllBytes(p)).accept(cn, ClassReader.EXPAND_FRAMES);
                     for (MethodNode m : cn.methods) {
-                        if (m.instructions.size() == 0 || hasSubroutines(m)) {
+                        if (m.instructions.size() == 0 || BlockFrames.hasSubroutines(m)) {
                             continue;
                         }
                         assertSameFrames(cn.name, m, SourceInterpreter::new);
@@ -121,15 +120,6 @@ class BlockFramesTest {
             return sv.insns.stream().map(n -> String.valueOf(m.instructions.indexOf(n))).sorted().toList().toString();
         }
         return String.valueOf(v);
-    }
-
-    private static boolean hasSubroutines(MethodNode m) {
-        for (AbstractInsnNode n : m.instructions) {
-            if (n.getOpcode() == Opcodes.JSR || n.getOpcode() == Opcodes.RET) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** With the frames of {@link UninitializedObjects}, whose {@code execute} also rewrites locals. */
