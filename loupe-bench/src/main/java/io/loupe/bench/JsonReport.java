@@ -58,7 +58,10 @@ final class JsonReport {
                     .name("failed").value(cell.failed())
                     .name("medianWallSeconds").value(cell.medianWall())
                     .name("medianRatio").value(cell.medianRatio())
-                    .name("ratioOfMedians").value(cell.ratioOfMedians());
+                    .name("ratioOfMedians").value(cell.ratioOfMedians())
+                    .name("medianMainCpuSeconds").value(cell.medianMainCpu())
+                    .name("medianProcessCpuSeconds").value(cell.medianProcessCpu())
+                    .name("mainCpuRatio").value(cell.mainCpuRatio());
             peakRss(json, cell.peakRssKb());
             liveHeap(json, cell.livePeakBytes(), cell.liveExitBytes());
             counters(json, cell.counters());
@@ -75,6 +78,10 @@ final class JsonReport {
                     .name("status").value(run.status().name())
                     .name("exitCode").value(run.exitCode())
                     .name("wallSeconds").value(run.wallSeconds());
+            json.name("mainCpuMillis");
+            valueOrNull(json, run.mainCpuMillis());
+            json.name("processCpuMillis");
+            valueOrNull(json, run.processCpuMillis());
             peakRss(json, run.peakRssKb());
             liveHeap(json, run.livePeakBytes(), run.liveExitBytes());
             counters(json, run.stats());

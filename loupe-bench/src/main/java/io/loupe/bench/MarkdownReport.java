@@ -20,7 +20,9 @@ final class MarkdownReport {
                 .append(" runs, child JVMs with `").append(String.join(" ", ChildJvm.flags(options.heap(), options.gc())))
                 .append("`; configurations alternate within each round;")
                 .append(" ratios are wall time ")
-                .append("over the `none` run of the same round.");
+                .append("over the `none` run of the same round; `main CPU` is the same ratio of the CPU time of the")
+                .append(" thread that ran the work (JVM start-up and class loading included, the JIT compilers'")
+                .append(" and the collector's threads not).");
         boolean live = options.samplesLiveHeap();
         if (live) {
             md.append(" The children sampled their live heap every ").append(options.liveHeapMillis())
@@ -31,11 +33,11 @@ final class MarkdownReport {
         md.append("\n\n");
         boolean deps = options.configs().stream()
                 .anyMatch(c -> c.agentOptions() != null && c.agentOptions().contains("profile=deps"));
-        md.append("| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median | peak RSS (MiB) | ")
+        md.append("| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median | main CPU | peak RSS (MiB) | ")
                 .append(live ? "live peak (MiB) | live at exit (MiB) | " : "")
                 .append(deps ? "accesses | dependences | contexts | shadowed objects | runs |\n"
                         : "hash ops | forest nodes | stream items | value executions | profiled | runs |\n");
-        md.append("| --- | --- | ---: | ---: | ---: | ---: | ").append(live ? "---: | ---: | " : "")
+        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ").append(live ? "---: | ---: | " : "")
                 .append(deps ? "---: | ---: | ---: | ---: | --- |\n" : "---: | ---: | ---: | ---: | ---: | --- |\n");
         for (CellSummary cell : results.cells()) {
             md.append("| ").append(cell.workload())
@@ -43,6 +45,7 @@ final class MarkdownReport {
                     .append(" | ").append(decimal(cell.medianWall(), 2))
                     .append(" | ").append(decimal(cell.medianRatio(), 2))
                     .append(" | ").append(decimal(cell.ratioOfMedians(), 2))
+                    .append(" | ").append(decimal(cell.mainCpuRatio(), 2))
                     .append(" | ").append(cell.peakRssKb() == RunRecord.ABSENT ? "-"
                             : String.format(Locale.ROOT, "%,d", Math.round(cell.peakRssKb() / 1024.0)));
             if (live) {

@@ -129,11 +129,14 @@ public final class OverheadHarness {
         ChildJvm.Outcome outcome = child.run(command, scratch);
         long peakRssKb = RunRecord.ABSENT;
         long[] liveHeap = {RunRecord.ABSENT, RunRecord.ABSENT};
+        long[] cpu = {RunRecord.ABSENT, RunRecord.ABSENT};
         for (String line : outcome.stderr()) {
             if (line.startsWith(Driver.PEAK_RSS_PREFIX)) {
                 peakRssKb = Long.parseLong(line.substring(Driver.PEAK_RSS_PREFIX.length()).strip());
             } else if (line.startsWith(LiveHeapSampler.PREFIX)) {
                 liveHeap = liveHeap(line);
+            } else if (line.startsWith(Driver.CPU_PREFIX)) {
+                cpu = cpu(line);
             } else {
                 System.err.println("  [" + label + "] " + line);
             }
@@ -151,7 +154,8 @@ public final class OverheadHarness {
                     + ", command: " + String.join(" ", command));
         }
         return new RunRecord(workload.id(), config.name(), round, outcome.wallNanos(), outcome.exitCode(),
-                outcome.stdout(), peakRssKb, liveHeap[0], liveHeap[1], stats, completed ? Status.OK : Status.FAILED);
+                outcome.stdout(), peakRssKb, liveHeap[0], liveHeap[1], cpu[0], cpu[1], stats,
+                completed ? Status.OK : Status.FAILED);
     }
 
     /**
@@ -159,17 +163,24 @@ public final class OverheadHarness {
      * a value of -1 (a histogram the child could not take) or a missing one is absent.
      */
     static long[] liveHeap(String line) {
+        return words(line.substring(LiveHeapSampler.PREFIX.length()), "peak", "exit");
+    }
+
+    /** The main thread's and the process's CPU milliseconds of a {@link Driver#CPU_PREFIX} line; a missing one is absent. */
+    static long[] cpu(String line) {
+        return words(line.substring(Driver.CPU_PREFIX.length()), "main", "process");
+    }
+
+    /** The values of the {@code name=value} words of {@code text} named {@code first} and {@code second}. */
+    private static long[] words(String text, String first, String second) {
         long[] values = {RunRecord.ABSENT, RunRecord.ABSENT};
-        for (String word : line.substring(LiveHeapSampler.PREFIX.length()).strip().split("\\s+")) {
+        for (String word : text.strip().split("\\s+")) {
             int eq = word.indexOf('=');
             if (eq < 0) {
                 continue;
             }
-            int slot = switch (word.substring(0, eq)) {
-                case "peak" -> 0;
-                case "exit" -> 1;
-                default -> -1;
-            };
+            String name = word.substring(0, eq);
+            int slot = name.equals(first) ? 0 : name.equals(second) ? 1 : -1;
             if (slot >= 0) {
                 try {
                     long value = Long.parseLong(word.substring(eq + 1));
@@ -196,8 +207,7 @@ public final class OverheadHarness {
         System.err.printf(Locale.ROOT, "loupe-bench: WRONG: %s under %s (round %d) printed%n    %s%n"
                         + "  but the uninstrumented run printed%n    %s%n",
                 run.workload(), run.config(), run.run(), run.stdout().strip(), reference.strip());
-        return new RunRecord(run.workload(), run.config(), run.run(), run.wallNanos(), run.exitCode(),
-                run.stdout(), run.peakRssKb(), run.livePeakBytes(), run.liveExitBytes(), run.stats(), Status.WRONG);
+        return run.with(Status.WRONG);
     }
 
     private static void progress(int done, int total, RunRecord run) {

@@ -15,12 +15,16 @@ import java.util.Map;
  * @param peakRssKb  {@code VmHWM} the driver reported, or {@link #ABSENT}
  * @param livePeakBytes the largest live heap the driver sampled ({@code --live-heap}), or {@link #ABSENT}
  * @param liveExitBytes the live heap once the work was done, or {@link #ABSENT}
+ * @param mainCpuMillis CPU time of the driver's main thread when its work was done (JVM and agent
+ *                   start-up and class loading included), or {@link #ABSENT}
+ * @param processCpuMillis CPU time of all the child's threads at that point, or {@link #ABSENT}
  * @param stats      the counters of the profile the agent wrote; empty for {@code none} or when
  *                   no readable profile was written
  * @param status     the verdict on this run
  */
 record RunRecord(String workload, String config, int run, long wallNanos, int exitCode, String stdout,
-                 long peakRssKb, long livePeakBytes, long liveExitBytes, Map<String, Long> stats, Status status) {
+                 long peakRssKb, long livePeakBytes, long liveExitBytes, long mainCpuMillis, long processCpuMillis,
+                 Map<String, Long> stats, Status status) {
     static final long ABSENT = -1;
 
     /** The verdict on one run. */
@@ -39,6 +43,22 @@ record RunRecord(String workload, String config, int run, long wallNanos, int ex
 
     double wallSeconds() {
         return wallNanos / 1e9;
+    }
+
+    /** This run with another verdict. */
+    RunRecord with(Status verdict) {
+        return new RunRecord(workload, config, run, wallNanos, exitCode, stdout, peakRssKb, livePeakBytes, liveExitBytes,
+                mainCpuMillis, processCpuMillis, stats, verdict);
+    }
+
+    /** {@link #mainCpuMillis} in seconds, NaN if absent. */
+    double mainCpuSeconds() {
+        return mainCpuMillis == ABSENT ? Double.NaN : mainCpuMillis / 1e3;
+    }
+
+    /** {@link #processCpuMillis} in seconds, NaN if absent. */
+    double processCpuSeconds() {
+        return processCpuMillis == ABSENT ? Double.NaN : processCpuMillis / 1e3;
     }
 
     /** Whether the wall time means something: the run got to the end (WRONG runs did too). */

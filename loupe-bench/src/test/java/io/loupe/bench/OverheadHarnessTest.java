@@ -31,6 +31,7 @@ class OverheadHarnessTest {
             assertEquals(Status.OK, run.status(), run.toString());
             assertTrue(run.stdout().startsWith("scimark fft="), run.stdout());
             assertTrue(run.wallNanos() > 0);
+            assertTrue(run.mainCpuMillis() >= 0 && run.processCpuMillis() >= run.mainCpuMillis(), run.toString());
         }
         assertTrue(results.problems().isEmpty());
 

@@ -45,12 +45,12 @@ class ReportsTest {
         List<String> rows = MarkdownReport.render(results).lines()
                 .filter(l -> l.startsWith("| ") && !l.startsWith("| ---")).toList();
         assertEquals(List.of(
-                "| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median "
+                "| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median | main CPU "
                         + "| peak RSS (MiB) | hash ops | forest nodes | stream items | value executions | profiled | runs |",
-                "| luaj | none | 2.00 | 1.00 | 1.00 | 99 | - | - | - | - | - | 2 ok |",
-                "| luaj | k4 | 6.00 | 3.00 | 3.00 | 99 | 1,234,567 | 4,200 | 98,765,432 | - | - | 2 ok |",
-                "| h2 | none | 4.00 | 1.00 | 1.00 | 99 | - | - | - | - | - | 2 ok |",
-                "| h2 | k4 | 6.00 | 1.50 | 1.50 | 99 | - | - | - | - | - | **0 ok, 1 WRONG, 1 FAILED** |"), rows);
+                "| luaj | none | 2.00 | 1.00 | 1.00 | 1.00 | 99 | - | - | - | - | - | 2 ok |",
+                "| luaj | k4 | 6.00 | 3.00 | 3.00 | 3.00 | 99 | 1,234,567 | 4,200 | 98,765,432 | - | - | 2 ok |",
+                "| h2 | none | 4.00 | 1.00 | 1.00 | 1.00 | 99 | - | - | - | - | - | 2 ok |",
+                "| h2 | k4 | 6.00 | 1.50 | 1.50 | 1.50 | 99 | - | - | - | - | - | **0 ok, 1 WRONG, 1 FAILED** |"), rows);
     }
 
     @Test
@@ -81,6 +81,9 @@ class ReportsTest {
         assertEquals("k4", luaK4.get("config").asText());
         assertEquals(3.0, luaK4.get("medianRatio").asDouble(), 1e-12);
         assertEquals(6.0, luaK4.get("medianWallSeconds").asDouble(), 1e-12);
+        assertEquals(3.0, luaK4.get("medianMainCpuSeconds").asDouble(), 1e-12);
+        assertEquals(9.0, luaK4.get("medianProcessCpuSeconds").asDouble(), 1e-12);
+        assertEquals(3.0, luaK4.get("mainCpuRatio").asDouble(), 1e-12);
         assertEquals(4200, luaK4.at("/counters/paths.forestNodes").asLong());
         assertTrue(luaK4.at("/counters/paths.counterArrayOps").isNull());
 
@@ -91,6 +94,8 @@ class ReportsTest {
         assertEquals(8, json.get("runs").size());
         assertEquals("WRONG", json.at("/runs/5/status").asText());
         assertEquals("checksum 2", json.at("/runs/5/stdout").asText());
+        assertEquals(3000, json.at("/runs/5/mainCpuMillis").asLong());
+        assertEquals(9000, json.at("/runs/5/processCpuMillis").asLong());
     }
 
     @Test
@@ -99,12 +104,14 @@ class ReportsTest {
         HarnessOptions sampled = new HarnessOptions(plain.agent(), plain.variants(), plain.workloads(), plain.configs(), 1,
                 null, null, plain.java(), plain.size(), plain.heap(), plain.gc(), null, null, 2000);
         RunRecord run = new RunRecord("h2", "none", 0, 1_000_000_000L, 0, "checksum 1\n", 100_000,
-                3 * 1048576L + 524288, 1048576L, Map.of(), Status.OK);
+                3 * 1048576L + 524288, 1048576L, RunRecord.ABSENT, RunRecord.ABSENT, Map.of(), Status.OK);
         var live = new Results(sampled, Map.of(), List.of(run));
 
         String markdown = MarkdownReport.render(live);
         assertTrue(markdown.contains("live peak (MiB) | live at exit (MiB)"), markdown);
         assertTrue(markdown.contains("| 98 | 3.5 | 1.0 |"), markdown);
+        assertTrue(markdown.contains("| 1.00 | 1.00 | - | 98 |"), markdown);   // no CPU line: no CPU ratio
+        assertTrue(new ObjectMapper().readTree(JsonReport.render(live)).at("/runs/0/mainCpuMillis").isNull());
         assertTrue(markdown.contains("not for times"), markdown);
         assertFalse(MarkdownReport.render(results).contains("live peak"));
 
@@ -143,5 +150,12 @@ class ReportsTest {
                 OverheadHarness.liveHeap("loupe-bench live-heap peak=5000 exit=-1 samples=2"));
         assertArrayEquals(new long[] {RunRecord.ABSENT, RunRecord.ABSENT},
                 OverheadHarness.liveHeap("loupe-bench live-heap samples=0"));
+    }
+
+    @Test
+    void theCpuLineGivesTheMainThreadsAndTheProcesssMilliseconds() {
+        assertArrayEquals(new long[] {7250, 19800}, OverheadHarness.cpu("loupe-bench cpu-ms main=7250 process=19800"));
+        assertArrayEquals(new long[] {7250, RunRecord.ABSENT}, OverheadHarness.cpu("loupe-bench cpu-ms main=7250 process=x"));
+        assertArrayEquals(new long[] {RunRecord.ABSENT, RunRecord.ABSENT}, OverheadHarness.cpu("loupe-bench cpu-ms "));
     }
 }

@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -16,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DriverTest {
 
     @Test
-    void aDriverPrintsItsChecksumLineOnStdoutAndItsPeakRssOnStderr() throws Exception {
+    void aDriverPrintsItsChecksumLineOnStdoutAndItsCpuTimesAndPeakRssOnStderr() throws Exception {
         var out = new ByteArrayOutputStream();
         var err = new ByteArrayOutputStream();
         PrintStream stdout = System.out;
@@ -30,9 +31,10 @@ class DriverTest {
             System.setErr(stderr);
         }
         assertEquals("checksum SMALL" + System.lineSeparator(), out.toString(StandardCharsets.UTF_8));
-        String peak = err.toString(StandardCharsets.UTF_8).strip();
+        List<String> lines = err.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(lines.get(0).matches("loupe-bench cpu-ms main=[0-9]+ process=[0-9]+"), lines.toString());
         if (Driver.peakRssKb().isPresent()) {
-            assertTrue(peak.matches("loupe-bench peak-rss-kb=[0-9]+"), peak);
+            assertTrue(lines.get(1).matches("loupe-bench peak-rss-kb=[0-9]+"), lines.toString());
         }
     }
 
