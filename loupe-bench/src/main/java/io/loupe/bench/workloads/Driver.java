@@ -17,8 +17,8 @@ import java.util.OptionalLong;
  *
  * <p>{@code main} is the CPU time of the thread that ran the work, which on HotSpot also started
  * the JVM and the agent and loaded the classes, instrumenting them; {@code process} is that of
- * every thread, the JIT compilers' and the collector's included. Their difference is what a
- * machine with cores to spare would run beside the program instead of taking it from the program.
+ * every thread, the JIT compilers' and the collector's included. Their difference is the work
+ * that other cores can do beside the program.
  *
  * <p>The checksum line is what makes a run a behaviour check as well as a measurement: the harness
  * compares it with the line of the uninstrumented run, and a profiler must never change it.
