@@ -42,6 +42,7 @@ public final class AgentOptions {
         KEYS.put("values.freeze", "convergent profiling with quiet methods: the JIT compiles a quiet method without its probes while its sites are off, and thaws come in bursts (true or false). Default: false");
         KEYS.put("values.thawAfter", "values.freeze: milliseconds before the first thaw burst; each next waits twice as long as the one before, at most 64 times this. Default: 1000");
         KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far (at least 8 intervals). Default: 0.25");
+        KEYS.put("values.seed", "a number mixed into the seeds of the random part of the sites' off periods: another seed, other profiled windows. Default: 0");
         KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
         KEYS.put("verify", "check instrumented code before the JVM sees it; a method that fails is left as it was (true or false). Default: true");
         KEYS.put("instrumenter.c2", "true to let HotSpot's C2 compile Loupe's instrumenter too; by default C1 alone does, leaving C2 to the program (true or false). Default: false");
@@ -87,6 +88,7 @@ public final class AgentOptions {
     private double increaseBound = BOUND;
     private double decreaseBound = BOUND;
     private double backoff = BACKOFF;
+    private long seed;
     private boolean quiet = true;
     private boolean freeze = false;
     private long thawAfter = THAW_AFTER;
@@ -195,6 +197,13 @@ public final class AgentOptions {
                     throw new IllegalArgumentException("option 'values.backoff' must be greater than 0, got '" + value + "'");
                 }
                 backoff = b;
+            }
+            case "values.seed" -> {
+                try {
+                    seed = Long.parseLong(value);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("option 'values.seed' needs a whole number, got '" + value + "'");
+                }
             }
             case "values.quiet" -> quiet = bool(key, value);
             case "values.freeze" -> freeze = bool(key, value);
@@ -367,6 +376,11 @@ public final class AgentOptions {
         return backoff;
     }
 
+    /** {@code values.seed}: mixed into the seeds of the sites' random off-period parts. */
+    public long seed() {
+        return seed;
+    }
+
     public int k() {
         return k;
     }
@@ -426,7 +440,7 @@ public final class AgentOptions {
     private boolean valueDefaults() {
         return valueKinds.equals(VALUE_KINDS) && tableSize == TABLE_SIZE && topN == null && clearInterval == CLEAR_INTERVAL
                 && !convergent && criterion.equals(CRITERION) && interval == INTERVAL && recheck == RECHECK
-                && increaseBound == BOUND && decreaseBound == BOUND && backoff == BACKOFF && quiet && !freeze
+                && increaseBound == BOUND && decreaseBound == BOUND && backoff == BACKOFF && seed == 0 && quiet && !freeze
                 && thawAfter == THAW_AFTER;
     }
 
@@ -468,6 +482,9 @@ public final class AgentOptions {
             j.add("values.increaseBound=" + increaseBound);
             j.add("values.decreaseBound=" + decreaseBound);
             j.add("values.backoff=" + backoff);
+            if (seed != 0) {
+                j.add("values.seed=" + seed);
+            }
             j.add("values.quiet=" + quiet);
             j.add("values.freeze=" + freeze);
             if (freeze || thawAfter != THAW_AFTER) {

@@ -94,6 +94,6 @@ final class AgentStart {
     static ValueConfig valueConfig(AgentOptions options) {
         return new ValueConfig(options.tableSize(), options.topN(), options.clearInterval(), options.convergent(),
                 options.criterion(), options.interval(), options.recheck(), options.increaseBound(),
-                options.decreaseBound(), options.backoff());
+                options.decreaseBound(), options.backoff(), options.seed());
     }
 }

@@ -114,7 +114,8 @@ class AgentOptionsTest {
     void everyValueKeyIsParsed() {
         AgentOptions o = AgentOptions.parse("profile=paths;values,values.kinds=local;param,values.tableSize=16,values.topN=16,"
                 + "values.clearInterval=500,convergent=true,values.criterion=increase,values.interval=64,"
-                + "values.recheck=32,values.increaseBound=0.1,values.decreaseBound=0,values.backoff=2.5,values.quiet=false");
+                + "values.recheck=32,values.increaseBound=0.1,values.decreaseBound=0,values.backoff=2.5,values.quiet=false,"
+                + "values.seed=-7");
         assertTrue(o.paths());
         assertTrue(o.values());
         assertEquals(List.of("param", "local"), o.valueKinds(), "canonical order");
@@ -128,6 +129,7 @@ class AgentOptionsTest {
         assertEquals(0.1, o.increaseBound());
         assertEquals(0.0, o.decreaseBound());
         assertEquals(2.5, o.backoff());
+        assertEquals(-7, o.seed());
         assertFalse(o.quiet());
     }
 
@@ -152,7 +154,8 @@ class AgentOptionsTest {
         for (String text : List.of("profile=values", "profile=paths;values,convergent=true,values.kinds=array",
                 "profile=values,values.tableSize=2", "values.backoff=0.125,values.increaseBound=1", "profile=paths",
                 "profile=values,convergent=true,values.quiet=false",
-                "profile=values,convergent=true,values.freeze=true,values.thawAfter=250")) {
+                "profile=values,convergent=true,values.freeze=true,values.thawAfter=250",
+                "profile=values,convergent=true,values.seed=42")) {
             AgentOptions o = AgentOptions.parse(text);
             AgentOptions again = AgentOptions.parse(o.toString());
             assertEquals(o.toString(), again.toString(), text);
@@ -194,6 +197,7 @@ class AgentOptionsTest {
         assertMessage("option 'values.decreaseBound' needs a number, got 'NaN'", "values.decreaseBound=NaN");
         assertMessage("option 'values.backoff' must be greater than 0, got '0'", "values.backoff=0");
         assertMessage("option 'values.backoff' needs a number, got 'lots'", "values.backoff=lots");
+        assertMessage("option 'values.seed' needs a whole number, got '1.5'", "values.seed=1.5");
         assertMessage("profiler 'blocktrace' cannot be combined with others", "profile=blocktrace;values");
     }
 
@@ -218,6 +222,9 @@ class AgentOptionsTest {
         assertTrue(config.convergent());
         assertEquals(2, config.topN());
         assertEquals(1.5, config.backoff());
+        assertEquals(0, config.seed());
+        assertEquals(42, AgentStart.valueConfig(AgentOptions.parse("profile=values,convergent=true,values.seed=42")).seed());
+        assertFalse(AgentOptions.parse("profile=paths").toString().contains("values."), "defaults, seed included, stay unsaid");
         assertEquals("bounds", config.criterion());
     }
 

@@ -187,8 +187,18 @@ public final class SiteRecorder {
         this.config = config;
         this.site = site;
         this.windowLeft = config.interval();
-        // A per-site seed keeps runs reproducible whatever order threads and sites start in.
-        this.random = 0x9E3779B97F4A7C15L * (site + 1L) ^ 0xD1B54A32D192ED03L;
+        this.random = seed(site, config.seed());
+    }
+
+    /**
+     * The seed of site {@code site}'s random part of its off periods: one per site, so that runs
+     * are reproducible whatever order threads and sites start in, and the configured {@code seed}
+     * mixed in (seed 0 gives each site the seed it had before there was one). Never 0, which
+     * the xorshift would keep.
+     */
+    static long seed(int site, long seed) {
+        long s = 0x9E3779B97F4A7C15L * (site + 1L) ^ 0xD1B54A32D192ED03L ^ 0xBF58476D1CE4E5B9L * seed;
+        return s != 0 ? s : 0xD1B54A32D192ED03L;
     }
 
     /**

@@ -19,12 +19,24 @@ package io.loupe.runtime.values;
  * @param decreaseBound {@code bounds}: a decrease beyond this keeps profiling on
  * @param backoff       a site switched off stays off for {@code backoff} times the executions
  *                      it has had so far, plus a random part below {@code interval}
+ * @param seed          mixed into each site's seed for that random part: runs with the same seed
+ *                      profile the same windows (the site ids being the same), runs with different
+ *                      seeds other ones, which shows how much a convergent profile owes to where
+ *                      its windows fell
  */
 public record ValueConfig(int tableSize, int topN, int clearInterval, boolean convergent, String criterion,
-                          int interval, int recheck, double increaseBound, double decreaseBound, double backoff) {
+                          int interval, int recheck, double increaseBound, double decreaseBound, double backoff,
+                          long seed) {
 
     /** The defaults of the agent options. */
     public static final ValueConfig DEFAULTS = new ValueConfig(8, 4, 2000, false, "bounds", 1000, 250, 0.02, 0.02, 0.25);
+
+    /** The settings with seed 0, the default. */
+    public ValueConfig(int tableSize, int topN, int clearInterval, boolean convergent, String criterion,
+                       int interval, int recheck, double increaseBound, double decreaseBound, double backoff) {
+        this(tableSize, topN, clearInterval, convergent, criterion, interval, recheck, increaseBound, decreaseBound,
+                backoff, 0);
+    }
 
     public ValueConfig {
         if (tableSize < 2 || tableSize > 64) {

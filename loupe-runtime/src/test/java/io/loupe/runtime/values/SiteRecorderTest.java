@@ -8,9 +8,11 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,6 +104,39 @@ class SiteRecorderTest {
         }
         assertEquals(0, r.switchedOff());
         assertEquals(400, r.profiled());
+    }
+
+    @Test
+    void theSeedMovesTheOffPeriodsAndSeedZeroKeepsEachSitesOwn() {
+        assertEquals(0x9E3779B97F4A7C15L * 6 ^ 0xD1B54A32D192ED03L, SiteRecorder.seed(5, 0), "the seed a site had before the option");
+        long mix = 0xBF58476D1CE4E5B9L;   // the multiplier of the configured seed: odd, so it has an inverse
+        long inverse = mix;
+        for (int i = 0; i < 5; i++) {
+            inverse *= 2 - mix * inverse;   // Newton's iteration, modulo 2^64
+        }
+        long zeroing = SiteRecorder.seed(5, 0) * inverse;   // the one seed that would cancel site 5's own
+        assertNotEquals(0, SiteRecorder.seed(5, zeroing), "never 0, which the xorshift would keep");
+        // the same site and values: the same seed gives the same off periods, another seed others
+        assertEquals(offPeriods(0), offPeriods(0));
+        assertEquals(offPeriods(7), offPeriods(7));
+        assertNotEquals(offPeriods(0), offPeriods(7));
+    }
+
+    /** When a converged site of constant value comes back on, over 200,000 executions, with {@code seed}. */
+    private static List<Integer> offPeriods(long seed) {
+        ValueConfig config = new ValueConfig(8, 4, 2000, true, "bounds", 100, 25, 0.02, 0.02, 0.25, seed);
+        SiteRecorder r = new SiteRecorder(config, 5);
+        List<Integer> on = new ArrayList<>();
+        long switchedOn = 0;
+        for (int i = 0; i < 200_000; i++) {
+            run(r, 8);
+            if (r.switchedOn() != switchedOn) {
+                switchedOn = r.switchedOn();
+                on.add(i);
+            }
+        }
+        assertTrue(on.size() > 3, on.toString());
+        return on;
     }
 
     @Test
