@@ -61,8 +61,8 @@ public final class ValueAccuracy {
             names = files.map(f -> f.getFileName().toString()).sorted().toList();
         }
         StringBuilder md = new StringBuilder();
-        md.append("| workload | config | round | sites | overlap | profiled | sites with Inv-1 ≥ 30% | Find-1 | Find-N | Diff-Inv1 | Diff-executed |\n");
-        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        md.append("| workload | config | round | sites | overlap | profiled | sites with Inv-1 ≥ 30% | Find-1 | Find-1, near ties found | Find-N | Diff-Inv1 | Diff-executed |\n");
+        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (String name : names) {
             Matcher m = CONVERGENT.matcher(name);
             if (!m.matches()) {
@@ -78,9 +78,10 @@ public final class ValueAccuracy {
             ValueDiffSummary s = diff.summary();
             long executed = b.stats().getOrDefault("values.executed", 0L);
             long profiled = b.stats().getOrDefault("values.profiled", 0L);
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.1f%% | %.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.4f | %.2f%% |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.1f%% | %.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.1f%% | %.4f | %.2f%% |%n",
                     m.group(1), m.group(2), m.group(3), s.sitesA(), 100 * s.overlap(), executed == 0 ? 0 : 100.0 * profiled / executed,
-                    100 * s.invariantShare(), 100 * s.find1(), 100 * s.findN(), s.diffInv1(), 100 * executedError(diff)));
+                    100 * s.invariantShare(), 100 * s.find1(), 100 * s.find1WithTies(), 100 * s.findN(), s.diffInv1(),
+                    100 * executedError(diff)));
         }
         return md.toString();
     }

@@ -53,17 +53,17 @@ class ValueAccuracyTest {
         assertEquals(6, rows.size());
         // site 0 (Inv-1 75%, 800 executions) finds another top value; site 1 (Inv-1 50%) the same:
         // Find-1 = 200 / 1000, and Find-N = 1000 / 1000 since 7 is among the convergent table's top values
-        assertEquals("| lua | values-conv | 0 | 2 | 100.0% | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 | 0.00% |",
+        assertEquals("| lua | values-conv | 0 | 2 | 100.0% | 10.00% | 100.0% of executions | 20.0% | 20.0% | 100.0% | 0.0000 | 0.00% |",
                 rows.get(2));
         // a profile without site 1: Find-1 over site 0 alone, which it finds; the overlap says what it left out
         // (site 1's 200 of 1000 executions), and Diff-executed counts site 1 as 200 executions off
-        assertEquals("| lua | values-conv:lazy | 0 | 2 | 80.0% | 10.00% | 100.0% of executions | 100.0% | 100.0% | 0.0000 | 20.00% |",
+        assertEquals("| lua | values-conv:lazy | 0 | 2 | 80.0% | 10.00% | 100.0% of executions | 100.0% | 100.0% | 100.0% | 0.0000 | 20.00% |",
                 rows.get(3));
-        assertEquals("| lua | values-conv:tried-1 | 0 | 2 | 100.0% | 10.00% | 100.0% of executions | 20.0% | 100.0% | 0.0000 | 0.00% |",
+        assertEquals("| lua | values-conv:tried-1 | 0 | 2 | 100.0% | 10.00% | 100.0% of executions | 20.0% | 20.0% | 100.0% | 0.0000 | 0.00% |",
                 rows.get(4));
         // the frozen profile has both top values right (Find-1 = 1000 / 1000) and estimated site 0
         // at 900 executions, not 800: Diff-executed = 100 / 1000
-        assertEquals("| lua | values-freeze | 0 | 2 | 100.0% | 5.00% | 100.0% of executions | 100.0% | 100.0% | 0.0000 | 10.00% |",
+        assertEquals("| lua | values-freeze | 0 | 2 | 100.0% | 5.00% | 100.0% of executions | 100.0% | 100.0% | 100.0% | 0.0000 | 10.00% |",
                 rows.get(5));
     }
 }

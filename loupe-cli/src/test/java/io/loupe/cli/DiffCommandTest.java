@@ -99,7 +99,8 @@ class DiffCommandTest {
     void the_sites_that_moved_most_come_first_with_their_top_values() throws IOException {
         String out = diff().out();
         assertTrue(out.contains("Largest Inv-1 differences (weighted by A's executions)\n"), out);
-        assertTrue(out.contains("    1             500              10    20.0%   100.0%  no     com.example.C.f:3  i\n"), out);
+        // all five values tie in A, so B's 5 on top is a near tie
+        assertTrue(out.contains("    1             500              10    20.0%   100.0%  tie    com.example.C.f:3  i\n"), out);
         assertTrue(out.contains("top: A 1 (20.0%) · B 5 (100.0%)\n"), out);
         assertTrue(out.contains("    3             100              50    90.0%   100.0%  top    com.example.C.f:1  #0\n"), out);
         assertTrue(out.contains("    2             300           1,000    50.0%    60.0%  top-N  com.example.C.f:2  C.x\n"), out);
@@ -123,6 +124,8 @@ class DiffCommandTest {
         assertTrue(json.contains("\"diffInvN\": 0.366667,"), json);
         assertTrue(json.contains("\"invariantShare\": 0.444444,"), json);
         assertTrue(json.contains("\"find1\": 0.25,"), json);
+        assertTrue(json.contains("\"find1WithTies\": 0.25,"), json);
+        assertTrue(json.contains("\"nearTie\": 0.02,"), json);
         assertTrue(json.contains("\"findN\": 1\n"), json);
         assertTrue(json.contains("\"key\": \"com.example.C.f(I)V#local#0\""), json);
         assertTrue(json.contains("\"topA\": \"1\",\n"), json);

@@ -84,6 +84,8 @@ public final class DiffJsonReport {
         json.name("diffInvN").value(s.diffInvN(), SHARE_DECIMALS);
         json.name("invariantShare").value(s.invariantShare(), SHARE_DECIMALS);
         json.name("find1").value(s.find1(), SHARE_DECIMALS);
+        json.name("find1WithTies").value(s.find1WithTies(), SHARE_DECIMALS);
+        json.name("nearTie").value(ValueDiff.NEAR_TIE, SHARE_DECIMALS);
         json.name("findN").value(s.findN(), SHARE_DECIMALS);
         json.endObject();
         json.name("sites").beginArray();
@@ -109,6 +111,7 @@ public final class DiffJsonReport {
             json.name("inv1Diff").value(c.inv1Difference(), SHARE_DECIMALS);
             json.name("invariantInA").value(c.invariantInA(threshold));
             json.name("found1").value(c.found1());
+            json.name("nearTie").value(c.nearTie(ValueDiff.NEAR_TIE));
             json.name("foundN").value(c.foundN());
         }
         json.endObject();

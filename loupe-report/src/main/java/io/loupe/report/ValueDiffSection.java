@@ -36,7 +36,9 @@ final class ValueDiffSection {
                 + n(s.nB()) + " in B)");
         String filter = " of the executions at sites with Inv-1 ≥ " + Percent.whole(s.threshold()) + " in A ("
                 + ValueLayout.share(s.invariantShare()) + " of the executions at sites in both)";
-        field(out, "Find-1", ValueLayout.share(s.find1()) + filter + " have B's top value as their top value");
+        field(out, "Find-1", ValueLayout.share(s.find1()) + filter + " have B's top value as their top value; "
+                + ValueLayout.share(s.find1WithTies()) + " counting near ties too (B's top value has, in A, a share within "
+                + Math.round(ValueDiff.NEAR_TIE * 100) + " points of A's top value's)");
         field(out, "Find-N", ValueLayout.share(s.findN()) + filter + " have their top value among B's top "
                 + n(s.nB()));
         List<SiteComparison> moved = d.largestDifferences(top, VISIBLE_DIFFERENCE);
@@ -60,9 +62,12 @@ final class ValueDiffSection {
         return n == 0 ? "all" : Integer.toString(n);
     }
 
-    /** {@code top} when A's top value is B's, {@code top-N} when it is among B's top N, else {@code no}. */
+    /**
+     * {@code top} when A's top value is B's, {@code tie} when B's top value is a near tie of it
+     * ({@link ValueDiff#NEAR_TIE}), {@code top-N} when it is among B's top N, else {@code no}.
+     */
     private static String found(SiteComparison c) {
-        return c.found1() ? "top" : c.foundN() ? "top-N" : "no";
+        return c.found1() ? "top" : c.nearTie(ValueDiff.NEAR_TIE) ? "tie" : c.foundN() ? "top-N" : "no";
     }
 
     private static String top(SiteStats s) {

@@ -36,6 +36,19 @@ public record SiteComparison(String key, SiteStats a, SiteStats b) {
         return common() && a.topValue() != null && a.topValue().equals(b.topValue());
     }
 
+    /**
+     * A near tie: B's top value is not A's, but A's table holds it with a share at most
+     * {@code margin} below A's top value's. Whichever of two values that share a site's executions
+     * about equally comes out on top in a sample is chance, and Find-1 counts the site whole.
+     */
+    public boolean nearTie(double margin) {
+        if (!common() || found1() || b.topValue() == null) {
+            return false;
+        }
+        double share = a.shareOf(b.topValue());
+        return share >= a.inv1() - margin;
+    }
+
     /** Find-N at this site: A's top value is among B's top N values (B's N). */
     public boolean foundN() {
         return common() && a.topValue() != null && b.amongTop(a.topValue(), b.topN());

@@ -176,6 +176,16 @@ public final class SiteStats {
         return values.length == 0 ? null : values[0];
     }
 
+    /** The share of the site's weight that {@code value} has in its table; NaN when the table does not hold it. */
+    public double shareOf(String value) {
+        for (int i = 0; i < values.length; i++) {
+            if (values[i].equals(value)) {
+                return share(counts[i], weight);
+            }
+        }
+        return Double.NaN;
+    }
+
     /** True when {@code value} is among the top {@code n} values (n = 0: among all). */
     public boolean amongTop(String value, int n) {
         int limit = n == 0 ? values.length : Math.min(n, values.length);

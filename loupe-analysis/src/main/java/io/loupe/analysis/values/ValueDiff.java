@@ -22,6 +22,14 @@ public final class ValueDiff {
     /** The paper's invariance filter for Find-1 and Find-N. */
     public static final double DEFAULT_THRESHOLD = 0.3;
 
+    /**
+     * How close (in A's share of the site's executions) B's top value must come to A's for a miss
+     * to be a near tie ({@link SiteComparison#nearTie}). Two points: a convergent profile estimates a
+     * share from windows of a few hundred executions each, some tens of windows over a run, which
+     * leaves about half a point of noise (BENCHMARKS.md, <i>Convergent profiling with other seeds</i>).
+     */
+    public static final double NEAR_TIE = 0.02;
+
     private final ValueDiffSummary summary;
     private final List<SiteComparison> sites;
 
@@ -79,6 +87,7 @@ public final class ValueDiff {
         double diffN = 0;
         long invariant = 0;
         long found1 = 0;
+        long tied = 0;
         long foundN = 0;
         int common = 0;
         for (SiteComparison c : rows) {
@@ -94,12 +103,13 @@ public final class ValueDiff {
             if (c.invariantInA(threshold)) {
                 invariant += w;
                 found1 += c.found1() ? w : 0;
+                tied += c.nearTie(NEAR_TIE) ? w : 0;
                 foundN += c.foundN() ? w : 0;
             }
         }
         return new ValueDiffSummary(threshold, sitesA, sitesB, common, executedA, ratio(commonA, executedA),
                 ratio(diff1, commonA), ratio(diffN, commonA), ratio(invariant, commonA), ratio(found1, invariant),
-                ratio(foundN, invariant), a.topN(), b.topN());
+                ratio(found1 + tied, invariant), ratio(foundN, invariant), a.topN(), b.topN());
     }
 
     private static double ratio(double part, long whole) {

@@ -16,12 +16,17 @@ package io.loupe.analysis.values;
  * @param invariantShare the share of the common sites' executions (in A) at sites with Inv-1 in A ≥
  *                      threshold: the paper's number in parentheses
  * @param find1         of those executions, the share at sites whose top value in A is B's top value
+ * @param find1WithTies {@code find1} with the near ties ({@link SiteComparison#nearTie}, within
+ *                      {@link ValueDiff#NEAR_TIE}) counted as found: not the paper's metric, but what
+ *                      is left of the misses once chance between two values of nearly equal share is
+ *                      set aside
  * @param findN         of those executions, the share at sites whose top value in A is among B's top N
  * @param nA            the N of Inv-N in A (0: all values of a table)
  * @param nB            the N of Inv-N and Find-N in B
  */
 public record ValueDiffSummary(double threshold, int sitesA, int sitesB, int common, long executedA, double overlap,
-                               double diffInv1, double diffInvN, double invariantShare, double find1, double findN,
+                               double diffInv1, double diffInvN, double invariantShare, double find1,
+                               double find1WithTies, double findN,
                                int nA, int nB) {
 
     /** Sites that ran in A only. */

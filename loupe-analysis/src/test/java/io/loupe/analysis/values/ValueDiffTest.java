@@ -72,9 +72,38 @@ class ValueDiffTest {
         assertEquals(330.0 / 900, s.diffInvN(), 1e-12);
         assertEquals(400.0 / 900, s.invariantShare(), 1e-12);
         assertEquals(0.25, s.find1(), 1e-12);
+        assertEquals(0.25, s.find1WithTies(), 1e-12, "k2's y has 30% in A against x's 50%: no tie");
         assertEquals(1.0, s.findN(), 1e-12);
         assertEquals(2, s.nA());
         assertEquals(2, s.nB());
+    }
+
+    /**
+     * A near tie: in A, site k1 runs 1000 times, 7 in 410 and 3 in 400 (Inv-1 41%); B, a sample,
+     * puts 3 on top. 3 is within two points of 7 in A, so Find-1 misses the site and Find-1 with
+     * near ties counts it. Site k2 misses by more: 9 has 20% in A against 8's 60%.
+     */
+    @Test
+    void a_miss_within_two_points_in_a_is_a_near_tie() {
+        ValueProfileBuilder a = new ValueProfileBuilder().topN(2);
+        int k1 = a.site(C, "f", "(I)V", 1, SiteKind.PARAM, "#0");
+        int k2 = a.site(C, "f", "(I)V", 2, SiteKind.PARAM, "#1");
+        a.ran(k1, 1000, 0, "7", 410, "3", 400, "1", 190);
+        a.ran(k2, 1000, 0, "8", 600, "9", 200, "1", 200);
+        ValueProfileBuilder b = new ValueProfileBuilder().topN(2);
+        int b1 = b.site(C, "f", "(I)V", 1, SiteKind.PARAM, "#0");
+        int b2 = b.site(C, "f", "(I)V", 2, SiteKind.PARAM, "#1");
+        b.ran(b1, 100, 0, "3", 42, "7", 40, "1", 18);
+        b.ran(b2, 100, 0, "9", 70, "8", 30);
+        ValueDiff d = ValueDiff.compare(a.analyse(), b.analyse(), 0.3);
+        SiteComparison tie = d.sites().stream().filter(c -> c.a().meta().detail().equals("#0")).findFirst().orElseThrow();
+        SiteComparison miss = d.sites().stream().filter(c -> c.a().meta().detail().equals("#1")).findFirst().orElseThrow();
+        assertFalse(tie.found1());
+        assertTrue(tie.nearTie(ValueDiff.NEAR_TIE));
+        assertFalse(tie.nearTie(0.005), "one point apart: not within half a point");
+        assertFalse(miss.nearTie(ValueDiff.NEAR_TIE));
+        assertEquals(0.0, d.summary().find1(), 1e-12);
+        assertEquals(0.5, d.summary().find1WithTies(), 1e-12);
     }
 
     @Test
