@@ -26,7 +26,9 @@ public final class ValueDiff {
      * How close (in A's share of the site's executions) B's top value must come to A's for a miss
      * to be a near tie ({@link SiteComparison#nearTie}). Two points: a convergent profile estimates a
      * share from windows of a few hundred executions each, some tens of windows over a run, which
-     * leaves about half a point of noise (BENCHMARKS.md, <i>Convergent profiling with other seeds</i>).
+     * leaves noise of the order of a point; the misses that took convergent profiles of
+     * commons-compress below 95% were ties within a fraction of a point (BENCHMARKS.md,
+     * <i>Convergent profiling with other seeds</i>).
      */
     public static final double NEAR_TIE = 0.02;
 
