@@ -131,6 +131,9 @@ class DiffCommandTest {
         assertTrue(json.contains("\"topA\": \"1\",\n"), json);
         assertTrue(json.contains("\"topB\": \"5\",\n"), json);
         assertTrue(json.contains("\"found1\": false"), json);
+        // per site: the local's five values tie in A, so B's 5 is a near tie; the field's y (30%) is far from x (50%)
+        assertTrue(json.contains("\"found1\": false,\n          \"nearTie\": true,"), json);
+        assertTrue(json.contains("\"found1\": false,\n          \"nearTie\": false,"), json);
         // the return site ran in A only: B's side is empty
         assertTrue(json.contains("\"executedB\": 0,\n          \"inv1B\": null,"), json);
         assertTrue(json.endsWith("}\n"), json);
