@@ -34,6 +34,8 @@ public final class QuietMethods {
     static final int[] ENTERED = new int[CAPACITY];
 
     private static int[] length = new int[0];
+    /** The length each period began with: a frozen period's credit while its countdown is below 0. */
+    private static int[] planned = new int[0];
     private static SiteRecorder[] owner = new SiteRecorder[0];
 
     /** First site ids of the methods that switch versions in loops; the sites that run per iteration of those loops. */
@@ -54,12 +56,14 @@ public final class QuietMethods {
         if (first >= length.length) {
             int n = Math.max(first + 1, length.length * 2);
             length = Arrays.copyOf(length, n);
+            planned = Arrays.copyOf(planned, n);
             owner = Arrays.copyOf(owner, n);
         }
         if (owner[first] != null) {
             return false;   // the last period's end is still being credited by another thread
         }
         length[first] = activations;
+        planned[first] = activations;
         owner[first] = holder;
         ENTERED[first] = 0;
         LEFT[first] = activations;
@@ -107,6 +111,13 @@ public final class QuietMethods {
      * it actually ran, plus that last one. The period is then ended and credited by
      * {@link #countDown} as any other, not by the thawing thread, which must not write another
      * thread's recorders. Under the lock.
+     *
+     * <p>The countdown is written without a lock, so an activation that read it just before the
+     * thaw (interpreted, or in code the thaw has not yet deoptimized) may store its decrement over
+     * the 1 written here. Then the countdown is below 0 again, which after a thaw nothing else
+     * makes it, and it holds the period's own count as if the thaw had not reset it: the next
+     * activation finds it so and readies the period again ({@link #thawLost}), from
+     * {@link #planned}.
      */
     static void thawed(int first) {
         int left = LEFT[first];
@@ -114,8 +125,41 @@ public final class QuietMethods {
             LEFT[first] = 0;
             return;
         }
-        length[first] = (int) Math.min(Integer.MAX_VALUE - 1, (long) length[first] - left + 1);
+        length[first] = ranWith(first, left) + 1;
         LEFT[first] = 1;
+    }
+
+    /** The activations a frozen period has run when its countdown, below 0, reads {@code left}; under the lock. */
+    private static int ranWith(int first, int left) {
+        return (int) Math.min(Integer.MAX_VALUE - 2, (long) planned[first] - left);
+    }
+
+    /**
+     * A thawed method's activation (or iteration) found its countdown below 0: the thaw's reset
+     * was overwritten by a decrement that began before it ({@link #thawed}). Readies the period
+     * again to end at this activation, counts it, and so ends the period; if no period is under
+     * way (it ended, and a late decrement came after), clears the countdown and returns false: the
+     * activation runs its probes. {@code entry} counts it as an activation of a method whose loops
+     * switch versions ({@link #ENTERED}).
+     */
+    @DontInline
+    static boolean thawLost(int first, boolean entry) {
+        synchronized (QuietMethods.class) {
+            int left = LEFT[first];
+            if (left >= 0) {
+                return false;   // another thread readied or ended it meanwhile: probed, uncounted there
+            }
+            if (first >= length.length || owner[first] == null) {
+                LEFT[first] = 0;
+                return false;
+            }
+            length[first] = ranWith(first, left) + 1;
+            LEFT[first] = 1;
+            if (entry) {
+                ENTERED[first]++;
+            }
+        }
+        return countDown(first, 1);
     }
 
     /**
@@ -148,7 +192,8 @@ public final class QuietMethods {
         if (first >= length.length || owner[first] != holder) {
             return 0;
         }
-        return Math.max(0, length[first] - LEFT[first]);
+        int left = LEFT[first];
+        return left < 0 ? ranWith(first, left) : length[first] - left;
     }
 
     /** Of {@link #under}, the activations, for a method registered by {@link #switchesInLoops}. */
@@ -156,6 +201,6 @@ public final class QuietMethods {
         if (first >= length.length || owner[first] != holder) {
             return 0;
         }
-        return Math.min(ENTERED[first], Math.max(0, length[first] - LEFT[first]));
+        return Math.min(ENTERED[first], under(first, holder));
     }
 }

@@ -136,11 +136,18 @@ public final class Values {
         return thawedQuiet(first);
     }
 
-    /** {@link #quietFreezable} while the method is not frozen: {@link #quiet}, the countdown tested for {@code > 0}. */
+    /**
+     * {@link #quietFreezable} while the method is not frozen: {@link #quiet}, unless the countdown
+     * is below 0, which a thawed method's only is when a late decrement overwrote the thaw
+     * ({@link QuietMethods#thawed}).
+     */
     @ForceInline
     private static boolean thawedQuiet(int first) {
         int n = QuietMethods.LEFT[first];
-        return n > 0 && QuietMethods.countDown(first, n);
+        if (n > 0) {
+            return QuietMethods.countDown(first, n);
+        }
+        return n < 0 && QuietMethods.thawLost(first, false);
     }
 
     /** {@link #quietEntry} of a freezable method. */
@@ -158,7 +165,7 @@ public final class Values {
     private static boolean thawedQuietEntry(int first) {
         int n = QuietMethods.LEFT[first];
         if (n <= 0) {
-            return false;
+            return n < 0 && QuietMethods.thawLost(first, true);
         }
         QuietMethods.ENTERED[first]++;
         return QuietMethods.countDown(first, n);

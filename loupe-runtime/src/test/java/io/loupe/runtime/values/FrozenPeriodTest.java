@@ -97,6 +97,45 @@ class FrozenPeriodTest {
         assertEquals(Map.of(42L, i), m.counts());
     }
 
+    /**
+     * The countdown is written without a lock: an activation that read it just before the thaw
+     * stores its decrement over the thaw's reset. The period is still credited with every
+     * activation, as it stands and when the next activation ends it.
+     */
+    @Test
+    void aDecrementThatOverwritesTheThawLosesNoActivation() {
+        Method m = new Method(i -> 42);
+        long i = 0;
+        while (!FrozenMethods.frozen(m.first)) {
+            m.call(i++);
+        }
+        long period = QuietMethods.LEFT[m.first];
+        for (long k = 0; k < 2 * period; k++) {
+            m.call(i++);
+        }
+        int read = QuietMethods.LEFT[m.first];   // a racing activation reads the countdown...
+        assertTrue(FrozenMethods.burst());        // ...the burst thaws the method and resets it to 1...
+        assertEquals(1, QuietMethods.LEFT[m.first]);
+        QuietMethods.LEFT[m.first] = read - 1;    // ...and the activation stores its decrement over that
+        m.quietCalls++;
+        i++;
+        assertEquals(i, m.executed(), "credited as it stands");
+        m.call(i++);
+        assertEquals(2 * period + 2, m.quietCalls, "the next activation ends the period, quiet");
+        assertEquals(0, QuietMethods.LEFT[m.first]);
+        assertEquals(i, m.executed());
+        m.call(i++);
+        assertEquals(2 * period + 2, m.quietCalls, "and the one after runs its probes");
+        assertEquals(i, m.executed());
+
+        QuietMethods.LEFT[m.first] = -3;          // a decrement stored after the period ended
+        m.call(i++);
+        assertEquals(0, QuietMethods.LEFT[m.first], "cleared, without a period to credit");
+        assertEquals(2 * period + 2, m.quietCalls);
+        assertEquals(i, m.executed());
+        assertEquals(Map.of(42L, i), m.counts());
+    }
+
     @Test
     void aBurstThawsOnlyTheMethodsWhosePeriodIsOver() {
         Method over = new Method(i -> 1);
