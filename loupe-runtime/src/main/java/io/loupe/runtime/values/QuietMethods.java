@@ -81,6 +81,13 @@ public final class QuietMethods {
         return n != 1 || end(first);
     }
 
+    /** {@link #countDown} of a quiet activation of a method whose loops switch versions, counted apart ({@link #ENTERED}). */
+    @ForceInline
+    static boolean countEntry(int first, int n) {
+        ENTERED[first]++;
+        return countDown(first, n);
+    }
+
     /**
      * Ends the quiet period of the method whose first site is {@code first}: its last activation
      * has just counted it down to 0. Credits the period's activations to its owner, once however

@@ -114,11 +114,7 @@ public final class Values {
     @ForceInline
     public static boolean quietEntry(int first) {
         int n = QuietMethods.LEFT[first];
-        if (n == 0) {
-            return false;
-        }
-        QuietMethods.ENTERED[first]++;
-        return QuietMethods.countDown(first, n);
+        return n != 0 && QuietMethods.countEntry(first, n);
     }
 
     // ---- frozen quiet periods (FrozenMethods): the same checks, folded by the JIT while frozen ----
@@ -164,11 +160,10 @@ public final class Values {
     @ForceInline
     private static boolean thawedQuietEntry(int first) {
         int n = QuietMethods.LEFT[first];
-        if (n <= 0) {
-            return n < 0 && QuietMethods.thawLost(first, true);
+        if (n > 0) {
+            return QuietMethods.countEntry(first, n);
         }
-        QuietMethods.ENTERED[first]++;
-        return QuietMethods.countDown(first, n);
+        return n < 0 && QuietMethods.thawLost(first, true);
     }
 
     /** {@link #atLoop} of a freezable method: null, a constant, while it is frozen. */

@@ -38,16 +38,26 @@ class FrozenPeriodTest {
         final int first = nextSite++;
         final SiteRecorder[] rs = {new SiteRecorder(CONVERGENT, first)};
         final LongUnaryOperator value;
+        /** Checks at entry as a method whose loops switch versions does ({@link Values#quietEntryFreezable}). */
+        final boolean switching;
         long quietCalls;
 
         Method(LongUnaryOperator value) {
+            this(value, false);
+        }
+
+        Method(LongUnaryOperator value, boolean switching) {
+            this.switching = switching;
+            if (switching) {
+                QuietMethods.switchesInLoops(first, new int[0]);   // its one site runs per activation
+            }
             SiteRecorder.link(rs);
             FrozenMethods.declare(first);
             this.value = value;
         }
 
         void call(long i) {
-            if (Values.quietFreezable(first)) {
+            if (switching ? Values.quietEntryFreezable(first) : Values.quietFreezable(first)) {
                 quietCalls++;
                 return;
             }
@@ -104,7 +114,17 @@ class FrozenPeriodTest {
      */
     @Test
     void aDecrementThatOverwritesTheThawLosesNoActivation() {
-        Method m = new Method(i -> 42);
+        overwriteTheThaw(new Method(i -> 42));
+    }
+
+    @Test
+    void aDecrementThatOverwritesTheThawLosesNoActivationOfAMethodWhoseLoopsSwitch() {
+        Method m = new Method(i -> 42, true);
+        overwriteTheThaw(m);
+        assertEquals(m.quietCalls, m.rs[0].quietEntries(), "every quiet activation counted as one");
+    }
+
+    private static void overwriteTheThaw(Method m) {
         long i = 0;
         while (!FrozenMethods.frozen(m.first)) {
             m.call(i++);
@@ -117,6 +137,9 @@ class FrozenPeriodTest {
         assertTrue(FrozenMethods.burst());        // ...the burst thaws the method and resets it to 1...
         assertEquals(1, QuietMethods.LEFT[m.first]);
         QuietMethods.LEFT[m.first] = read - 1;    // ...and the activation stores its decrement over that
+        if (m.switching) {
+            QuietMethods.ENTERED[m.first]++;      // (having counted itself as an activation first)
+        }
         m.quietCalls++;
         i++;
         assertEquals(i, m.executed(), "credited as it stands");
