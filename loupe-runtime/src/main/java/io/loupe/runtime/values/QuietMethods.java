@@ -200,7 +200,7 @@ public final class QuietMethods {
             return 0;
         }
         int left = LEFT[first];
-        return left < 0 ? ranWith(first, left) : length[first] - left;
+        return left < 0 ? ranWith(first, left) : Math.max(0, length[first] - left);
     }
 
     /** Of {@link #under}, the activations, for a method registered by {@link #switchesInLoops}. */
