@@ -1,5 +1,7 @@
 package io.loupe.analysis.values;
 
+import java.util.List;
+
 /**
  * One site in two runs, matched by stable key (class, method, kind and ordinal within the method;
  * ids are not stable, they depend on the order classes load). A side is null when the site did not
@@ -31,9 +33,22 @@ public record SiteComparison(String key, SiteStats a, SiteStats b) {
         return common() ? a.executed() * inv1Difference() : 0;
     }
 
-    /** Find-1 at this site: A's top value is B's top value. */
+    /**
+     * Find-1 at this site: A's top value is B's top value. A value tied for top with another (the
+     * same count) is as much the top value as the one listed first ({@link SiteStats#tiedForTop}),
+     * so the site is found when a value tied for top in A is tied for top in B.
+     */
     public boolean found1() {
-        return common() && a.topValue() != null && a.topValue().equals(b.topValue());
+        if (!common()) {
+            return false;
+        }
+        List<String> inB = b.tiedForTop();
+        for (String v : a.tiedForTop()) {
+            if (inB.contains(v)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -49,9 +64,17 @@ public record SiteComparison(String key, SiteStats a, SiteStats b) {
         return share >= a.inv1() - margin;
     }
 
-    /** Find-N at this site: A's top value is among B's top N values (B's N). */
+    /** Find-N at this site: A's top value (one tied for top, as in {@link #found1}) is among B's top N values (B's N). */
     public boolean foundN() {
-        return common() && a.topValue() != null && b.amongTop(a.topValue(), b.topN());
+        if (!common()) {
+            return false;
+        }
+        for (String v : a.tiedForTop()) {
+            if (b.amongTop(v, b.topN())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when the site counts for Find-1 and Find-N: it ran in both and its Inv-1 in A is at least {@code threshold}. */

@@ -176,6 +176,19 @@ public final class SiteStats {
         return values.length == 0 ? null : values[0];
     }
 
+    /**
+     * The values tied for top: the top value and every other whose count equals its own, in table
+     * order (empty when the table is). Which of them a table lists first is arbitrary, so each is
+     * the site's top value as much as the first is.
+     */
+    public List<String> tiedForTop() {
+        int n = 0;
+        while (n < values.length && counts[n] == counts[0]) {
+            n++;
+        }
+        return List.of(Arrays.copyOf(values, n));
+    }
+
     /** The share of the site's weight that {@code value} has in its table; NaN when the table does not hold it. */
     public double shareOf(String value) {
         for (int i = 0; i < values.length; i++) {

@@ -106,6 +106,49 @@ class ValueDiffTest {
         assertEquals(0.5, d.summary().find1WithTies(), 1e-12);
     }
 
+    /**
+     * Exact ties: in A, site k1 has -1 and 0 in 450 executions each (Inv-1 45%), and lists -1
+     * first; B puts 0 on top, so Find-1 finds it, 0 being A's top value as much as -1 is. Site k2
+     * has x and y tied in A (40 each), y and z tied in B (45 each), each side listing another value
+     * first: y is tied for top on both sides, found. Site k3 has x one count ahead of y in A:
+     * B's y is a near tie, not a find. Find-2 at k3: x is among B's top two.
+     */
+    @Test
+    void a_value_tied_for_top_in_a_is_as_much_its_top_value_as_the_first_listed() {
+        ValueProfileBuilder a = new ValueProfileBuilder().topN(2);
+        int k1 = a.site(C, "f", "(I)V", 1, SiteKind.PARAM, "#0");
+        int k2 = a.site(C, "f", "(I)V", 2, SiteKind.PARAM, "#1");
+        int k3 = a.site(C, "f", "(I)V", 3, SiteKind.PARAM, "#2");
+        a.ran(k1, 1000, 0, "-1", 450, "0", 450, "1", 100);
+        a.ran(k2, 100, 0, "x", 40, "y", 40, "z", 20);
+        a.ran(k3, 100, 0, "x", 41, "y", 40, "z", 19);
+        ValueProfileBuilder b = new ValueProfileBuilder().topN(2);
+        int b1 = b.site(C, "f", "(I)V", 1, SiteKind.PARAM, "#0");
+        int b2 = b.site(C, "f", "(I)V", 2, SiteKind.PARAM, "#1");
+        int b3 = b.site(C, "f", "(I)V", 3, SiteKind.PARAM, "#2");
+        b.ran(b1, 100, 0, "0", 55, "-1", 45);
+        b.ran(b2, 100, 0, "z", 45, "y", 45, "x", 10);
+        b.ran(b3, 100, 0, "y", 50, "x", 48, "z", 2);
+        ValueDiff d = ValueDiff.compare(a.analyse(), b.analyse(), 0.3);
+        SiteComparison s1 = site(d, "#0");
+        SiteComparison s2 = site(d, "#1");
+        SiteComparison s3 = site(d, "#2");
+        assertEquals(List.of("-1", "0"), s1.a().tiedForTop());
+        assertEquals("z", s2.b().topValue());
+        assertTrue(s1.found1());
+        assertTrue(s2.found1());
+        assertFalse(s3.found1());
+        assertTrue(s3.nearTie(ValueDiff.NEAR_TIE));
+        assertTrue(s3.foundN());
+        assertEquals(List.of("x"), s3.a().tiedForTop());
+        assertEquals(1100.0 / 1200, d.summary().find1(), 1e-12);
+        assertEquals(1.0, d.summary().find1WithTies(), 1e-12);
+    }
+
+    private static SiteComparison site(ValueDiff d, String detail) {
+        return d.sites().stream().filter(c -> c.a().meta().detail().equals(detail)).findFirst().orElseThrow();
+    }
+
     @Test
     void the_threshold_chooses_the_sites_find_looks_at() {
         ValueDiffSummary s = ValueDiff.compare(runA(), runB(), 0.6).summary();
@@ -123,7 +166,7 @@ class ValueDiffTest {
                 C + ".f(I)V#array#0"), rows.stream().map(SiteComparison::key).toList());
         SiteComparison k3 = rows.get(0);
         assertEquals(400.0, k3.weightedInv1Difference(), 1e-9);
-        assertFalse(k3.found1());
+        assertTrue(k3.found1(), "5 is tied for top in A with 1..4 (not counted for Find: Inv-1 20%)");
         SiteComparison k2 = rows.get(1);
         assertFalse(k2.found1());
         assertTrue(k2.foundN());
