@@ -140,6 +140,21 @@ class DiffCommandTest {
         assertTrue(json.endsWith("}\n"), json);
     }
 
+    /** -1 and 0 tie exactly in A, which lists -1 first; B's 0 is A's top value as much as -1 is. */
+    @Test
+    void a_value_tied_for_top_in_a_is_found_and_the_tie_is_shown() throws IOException {
+        ValueProfileBuilder a = new ValueProfileBuilder().topN(2).command("com.example.Main small.txt");
+        a.ran(a.site(C, "f", "(I)V", 1, SiteKind.PARAM, "#0"), 1000, 0, "-1", 450, "0", 450, "1", 100);
+        ValueProfileBuilder b = new ValueProfileBuilder().topN(2).command("com.example.Main large.txt");
+        b.ran(b.site(C, "f", "(I)V", 1, SiteKind.PARAM, "#0"), 100, 0, "0", 55, "-1", 45);
+        Cli r = Cli.run("diff", write("a.prof", a.build()).toString(), write("b.prof", b.build()).toString());
+        assertEquals(0, r.exitCode(), r.err());
+        String out = r.out();
+        assertTrue(out.contains("  Find-1    100.0% of the executions at sites with Inv-1 ≥ 30% in A"), out);
+        assertTrue(out.contains("  top    com.example.C.f:1  #0\n"), out);
+        assertTrue(out.contains("top: A -1 (45.0%, tied with 1 more) · B 0 (55.0%)\n"), out);
+    }
+
     @Test
     void a_profile_compared_with_itself_differs_nowhere() throws IOException {
         Path a = write("a.prof", runA());

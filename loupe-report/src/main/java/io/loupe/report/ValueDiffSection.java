@@ -63,15 +63,21 @@ final class ValueDiffSection {
     }
 
     /**
-     * {@code top} when A's top value is B's, {@code tie} when B's top value is a near tie of it
+     * {@code top} when A's top value is B's (a value tied for top counting as one,
+     * {@link SiteComparison#found1}), {@code tie} when B's top value is a near tie of it
      * ({@link ValueDiff#NEAR_TIE}), {@code top-N} when it is among B's top N, else {@code no}.
      */
     private static String found(SiteComparison c) {
         return c.found1() ? "top" : c.nearTie(ValueDiff.NEAR_TIE) ? "tie" : c.foundN() ? "top-N" : "no";
     }
 
+    /** A side's top value and its share, and how many others have its count exactly: those are top values too. */
     private static String top(SiteStats s) {
-        return s.tableEntries() == 0 ? "(none)"
-                : ValueLayout.value(s.topValue()) + " (" + Percent.oneDecimal(s.top(0).share()) + ")";
+        if (s.tableEntries() == 0) {
+            return "(none)";
+        }
+        int others = s.tiedForTop().size() - 1;
+        return ValueLayout.value(s.topValue()) + " (" + Percent.oneDecimal(s.top(0).share())
+                + (others > 0 ? ", tied with " + others + " more" : "") + ")";
     }
 }
