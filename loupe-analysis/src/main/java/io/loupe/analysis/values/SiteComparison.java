@@ -1,7 +1,5 @@
 package io.loupe.analysis.values;
 
-import java.util.List;
-
 /**
  * One site in two runs, matched by stable key (class, method, kind and ordinal within the method;
  * ids are not stable, they depend on the order classes load). A side is null when the site did not
@@ -39,16 +37,7 @@ public record SiteComparison(String key, SiteStats a, SiteStats b) {
      * so the site is found when a value tied for top in A is tied for top in B.
      */
     public boolean found1() {
-        if (!common()) {
-            return false;
-        }
-        List<String> inB = b.tiedForTop();
-        for (String v : a.tiedForTop()) {
-            if (inB.contains(v)) {
-                return true;
-            }
-        }
-        return false;
+        return common() && a.tiedForTop().stream().anyMatch(b.tiedForTop()::contains);
     }
 
     /**
@@ -66,15 +55,7 @@ public record SiteComparison(String key, SiteStats a, SiteStats b) {
 
     /** Find-N at this site: A's top value (one tied for top, as in {@link #found1}) is among B's top N values (B's N). */
     public boolean foundN() {
-        if (!common()) {
-            return false;
-        }
-        for (String v : a.tiedForTop()) {
-            if (b.amongTop(v, b.topN())) {
-                return true;
-            }
-        }
-        return false;
+        return common() && a.tiedForTop().stream().anyMatch(v -> b.amongTop(v, b.topN()));
     }
 
     /** True when the site counts for Find-1 and Find-N: it ran in both and its Inv-1 in A is at least {@code threshold}. */

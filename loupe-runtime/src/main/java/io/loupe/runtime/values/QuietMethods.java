@@ -124,16 +124,17 @@ public final class QuietMethods {
      * the 1 written here. Then the countdown is below 0 again, which after a thaw nothing else
      * makes it, and it holds the period's own count as if the thaw had not reset it: the next
      * activation finds it so and readies the period again ({@link #thawLost}), from
-     * {@link #planned}.
+     * {@link #planned}. Returns false, the countdown cleared, if no period is under way.
      */
-    static void thawed(int first) {
+    static boolean thawed(int first) {
         int left = LEFT[first];
         if (first >= length.length || owner[first] == null) {
             LEFT[first] = 0;
-            return;
+            return false;
         }
         length[first] = ranWith(first, left) + 1;
         LEFT[first] = 1;
+        return true;
     }
 
     /** The activations a frozen period has run when its countdown, below 0, reads {@code left}; under the lock. */
@@ -143,8 +144,8 @@ public final class QuietMethods {
 
     /**
      * A thawed method's activation (or iteration) found its countdown below 0: the thaw's reset
-     * was overwritten by a decrement that began before it ({@link #thawed}). Readies the period
-     * again to end at this activation, counts it, and so ends the period; if no period is under
+     * was overwritten by a decrement that began before it. Readies the period again as the thaw
+     * did ({@link #thawed}), to end at this activation, counts it, and so ends the period; if no period is under
      * way (it ended, and a late decrement came after), clears the countdown and returns false: the
      * activation runs its probes. {@code entry} counts it as an activation of a method whose loops
      * switch versions ({@link #ENTERED}).
@@ -156,12 +157,9 @@ public final class QuietMethods {
             if (left >= 0) {
                 return false;   // another thread readied or ended it meanwhile: probed, uncounted there
             }
-            if (first >= length.length || owner[first] == null) {
-                LEFT[first] = 0;
+            if (!thawed(first)) {
                 return false;
             }
-            length[first] = ranWith(first, left) + 1;
-            LEFT[first] = 1;
             if (entry) {
                 ENTERED[first]++;
             }
