@@ -10,7 +10,7 @@ import io.loupe.instrument.instr.CodeSizes;
 import io.loupe.runtime.deps.DepRegistry;
 import io.loupe.runtime.deps.ShadowField;
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassWriter;
+import io.loupe.instrument.instr.CompressedFrames;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -279,9 +279,7 @@ public final class DepClassInstrumenter {
     }
 
     private static byte[] write(ClassNode cn) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        cn.accept(cw);
-        return cw.toByteArray();
+        return CompressedFrames.write(cn);
     }
 
     private static ClassNode read(byte[] bytes) {

@@ -14,7 +14,6 @@ import io.loupe.runtime.registry.ClassSlots;
 import io.loupe.runtime.registry.MethodRegistry;
 import io.loupe.runtime.values.ValueSiteRegistry;
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -308,9 +307,7 @@ public final class ClassInstrumenter {
                     slots.stream().mapToInt(x -> x[1]).toArray(), slots.stream().mapToInt(x -> x[2]).toArray(), slotCount);
         }
         try {
-            ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-            cn.accept(cw);
-            byte[] bytes = cw.toByteArray();
+            byte[] bytes = CompressedFrames.write(cn);
             if (!quieted.isEmpty() && !hugeMethodsCompiled) {
                 // A quiet copy that pushes its method past HotSpot's limit for compiling costs far
                 // more than it saves: the method would be interpreted for ever, unless the JVM
