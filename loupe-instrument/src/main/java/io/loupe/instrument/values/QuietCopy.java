@@ -19,6 +19,7 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -230,31 +231,38 @@ final class QuietCopy {
         return freeze ? name + "Freezable" : name;
     }
 
-    /** True if some jump or switch of {@code m} targets an earlier instruction (the method has a loop). */
+    /**
+     * True if some jump or switch of {@code m} targets an earlier instruction (the method has a loop):
+     * one pass, a target among the labels already passed. (Asked of every method instrumented, more
+     * than once; a first version indexed every label in a map and listed every instruction's
+     * targets, a few percent of the instrumenter's time.)
+     */
     static boolean hasBackwardJump(MethodNode m) {
-        Map<LabelNode, Integer> at = new HashMap<>();
-        int i = 0;
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext(), i++) {
+        Set<LabelNode> passed = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n instanceof LabelNode l) {
-                at.put(l, i);
-            }
-        }
-        i = 0;
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext(), i++) {
-            List<LabelNode> targets = new ArrayList<>();
-            if (n instanceof JumpInsnNode j) {
-                targets.add(j.label);
-            } else if (n instanceof TableSwitchInsnNode t) {
-                targets.add(t.dflt);
-                targets.addAll(t.labels);
-            } else if (n instanceof LookupSwitchInsnNode t) {
-                targets.add(t.dflt);
-                targets.addAll(t.labels);
-            }
-            for (LabelNode l : targets) {
-                if (at.get(l) < i) {
+                passed.add(l);
+            } else if (n instanceof JumpInsnNode j) {
+                if (passed.contains(j.label)) {
                     return true;
                 }
+            } else if (n instanceof TableSwitchInsnNode t) {
+                if (passed.contains(t.dflt) || anyPassed(t.labels, passed)) {
+                    return true;
+                }
+            } else if (n instanceof LookupSwitchInsnNode t) {
+                if (passed.contains(t.dflt) || anyPassed(t.labels, passed)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean anyPassed(List<LabelNode> labels, Set<LabelNode> passed) {
+        for (LabelNode l : labels) {
+            if (passed.contains(l)) {
+                return true;
             }
         }
         return false;
