@@ -103,7 +103,8 @@ public final class SiteRecorder {
     private long switchedOn;
     private long random;
 
-    // references: the last class seen and its id, in front of the ClassValue lookup
+    // references: a class seen and its id, in front of the ClassValue lookup (the last class profiled;
+    // under full profiling, the class of the run before the current one)
     private Class<?> lastClass;
     private long lastClassId;
 
@@ -112,6 +113,13 @@ public final class SiteRecorder {
     private long runValue;
     /** Executions of the current run; 0 before the first (whose value may equal the initial 0). */
     private long run;
+    /**
+     * Executions of the runs ended so far, and how many runs: every one of them profiled, with its
+     * weight, and all but the first of each run an MRV hit. The getters add them in; two counters
+     * per change of value instead of the four they stand for.
+     */
+    private long runExecutions;
+    private long runs;
     /** References: the class of the current run's value ({@link NoClass} for null). */
     private Class<?> runClass;
 
@@ -299,8 +307,15 @@ public final class SiteRecorder {
             return;
         }
         endRun();
+        long id = c == NoClass.class ? 0 : c == lastClass ? lastClassId : ClassIds.of(c);
+        if (runClass != null && runClass != NoClass.class) {
+            // the run just ended: a site whose values alternate between two classes finds the
+            // other one here, in front of the ClassValue lookup
+            lastClass = runClass;
+            lastClassId = runValue;
+        }
         runClass = c;
-        runValue = c == NoClass.class ? 0 : ClassIds.of(c);
+        runValue = id;
         run = 1;
     }
 
@@ -313,10 +328,8 @@ public final class SiteRecorder {
         if (table == null) {
             table = new TnvTable(config.tableSize(), config.clearInterval());
         }
-        accounted += n;
-        profiled += n;
-        weightTotal += n;
-        mrvHits += n - 1;
+        runExecutions += n;
+        runs++;
         table.addRun(runValue, n);
         run = 0;
     }
@@ -576,19 +589,19 @@ public final class SiteRecorder {
 
     /** How often the site ran in this thread. */
     long executed() {
-        return accounted + (gateSet - gate) + run;
+        return accounted + (gateSet - gate) + runExecutions + run;
     }
 
     long profiled() {
-        return profiled + run;
+        return profiled + runExecutions + run;
     }
 
     long weightTotal() {
-        return weightTotal + run;
+        return weightTotal + runExecutions + run;
     }
 
     long mrvHits() {
-        return mrvHits + Math.max(0, run - 1);
+        return mrvHits + runExecutions - runs + Math.max(0, run - 1);
     }
 
     long switchedOff() {

@@ -46,19 +46,18 @@ final class TnvTable implements SiteRecorder.Sink {
         while (i < n && vs[i] != value) {
             i++;
         }
-        if (i == n) {
+        long c;
+        if (i < n) {
+            c = cs[i] + w;   // a hit
+        } else {
+            c = w;
             if (n < vs.length) {
                 size = n + 1;
             } else {
                 i = n - 1;   // replace the least frequently used entry
                 contended = true;
             }
-            vs[i] = value;
-            cs[i] = w;
-        } else {
-            cs[i] += w;
         }
-        long c = cs[i];
         while (i > 0 && cs[i - 1] < c) {   // keep the order: move up past entries it outnumbers
             vs[i] = vs[i - 1];
             cs[i] = cs[i - 1];

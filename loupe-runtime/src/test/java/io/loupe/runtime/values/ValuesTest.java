@@ -98,6 +98,29 @@ class ValuesTest {
         assertEquals(2, refs.mrvHits());   // the second null, and "t" after "s"
     }
 
+    /**
+     * A reference site whose values alternate between classes, with nulls between: each run gets
+     * its own class (the class of the run before is looked up in front of the ClassValue, and must
+     * never be handed to a run of another class).
+     */
+    @Test
+    void alternatingClassesAreCountedByTheirOwnClass() {
+        int a = site(ValueType.REFERENCE);
+        Object[] stream = {1, "s", 2, "t", "u", 3, null, 4, null, null, "v", 5L, 6, 7L, 8};
+        for (int round = 0; round < 3; round++) {
+            for (Object v : stream) {
+                Values.fullRef(v, Values.recorders(a, a + 1), a);
+            }
+        }
+        ValueSiteProfile refs = profileOf(a);
+        assertEquals(List.of("java.lang.Integer", "java.lang.String", "null", "java.lang.Long"), List.of(refs.values()));
+        assertArrayEquals(new long[] {18, 12, 9, 6}, refs.counts());
+        assertEquals(45, refs.executed());
+        // the same class as the one before: "u" after "t" and the second null of each round, and
+        // the 1 that starts a round after the 8 that ended the one before
+        assertEquals(8, refs.mrvHits());
+    }
+
     @Test
     void anArrayFetchedBeforeTheThreadsArrayGrewHoldsTheSameRecorders() {
         int s = site(ValueType.INT);
