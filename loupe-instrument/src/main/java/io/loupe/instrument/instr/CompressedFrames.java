@@ -13,8 +13,10 @@ import java.util.Arrays;
  * Hands the class writer each expanded stack map frame ({@code F_NEW}, as the instrumenter keeps
  * them) as the compressed frame it stands for: {@code F_SAME}, {@code F_SAME1}, {@code F_APPEND},
  * {@code F_CHOP} or {@code F_FULL} (JVMS §4.7.4), relative to the frame before it, the first one
- * to the frame the method's descriptor implies. The written class is the same: ASM's
- * {@code MethodWriter} compresses expanded frames by the same rules.
+ * to the frame the method's descriptor implies. The written class is the one ASM would write from
+ * the expanded frames, whose {@code MethodWriter} compresses them by the same rules, but for one
+ * frame form: a one-item frame 63 bytes after the one before, which ASM writes in its extended form
+ * and this path in its short one (docs/architecture.md, item 14).
  *
  * <p>Why: for an expanded frame {@code MethodWriter} turns every reference type, in every frame,
  * into its abstract type through a descriptor built and cut apart again ({@code "L" + name + ";"},
