@@ -4,7 +4,6 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.ClassNode;
 
 import java.util.Arrays;
@@ -56,29 +55,7 @@ public final class CompressedFrames extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
         MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
-        return compress && mv != null ? new Frames(mv, implicitLocals(owner, access, name, descriptor)) : mv;
-    }
-
-    /** The locals of the frame a method starts with (JVMS §4.10.1.6), in ASM's frame format. */
-    static Object[] implicitLocals(String owner, int access, String name, String descriptor) {
-        Type[] args = Type.getArgumentTypes(descriptor);
-        boolean instance = (access & Opcodes.ACC_STATIC) == 0;
-        Object[] locals = new Object[args.length + (instance ? 1 : 0)];
-        int i = 0;
-        if (instance) {
-            locals[i++] = name.equals("<init>") ? Opcodes.UNINITIALIZED_THIS : owner;
-        }
-        for (Type t : args) {
-            locals[i++] = switch (t.getSort()) {
-                case Type.BOOLEAN, Type.CHAR, Type.BYTE, Type.SHORT, Type.INT -> Opcodes.INTEGER;
-                case Type.FLOAT -> Opcodes.FLOAT;
-                case Type.LONG -> Opcodes.LONG;
-                case Type.DOUBLE -> Opcodes.DOUBLE;
-                case Type.ARRAY -> t.getDescriptor();
-                default -> t.getInternalName();
-            };
-        }
-        return locals;
+        return compress && mv != null ? new Frames(mv, FrameLocals.atEntry(owner, access, name, descriptor)) : mv;
     }
 
     /** One method's frames: the locals of the previous frame, and each expanded frame compressed against them. */
@@ -96,9 +73,9 @@ public final class CompressedFrames extends ClassVisitor {
         @Override
         public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
             if (type != Opcodes.F_NEW) {
-                follow(type, numLocal, local);
-                super.visitFrame(type, numLocal, local, numStack, stack);
-                return;
+                // the instrumenter keeps every frame expanded (docs/architecture.md, item 7); one that
+                // came compressed would be written relative to a frame this class never saw
+                throw new IllegalStateException("a compressed frame among expanded ones");
             }
             int shared = Math.min(previousCount, numLocal);
             boolean prefix = true;
@@ -111,32 +88,13 @@ public final class CompressedFrames extends ClassVisitor {
             if (prefix && numStack == 0 && delta == 0) {
                 super.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
             } else if (prefix && numStack == 1 && delta == 0) {
-                super.visitFrame(Opcodes.F_SAME1, 0, null, 1, new Object[] {stack[0]});
+                super.visitFrame(Opcodes.F_SAME1, 0, null, 1, stack);
             } else if (prefix && numStack == 0 && delta > 0 && delta <= 3) {
                 super.visitFrame(Opcodes.F_APPEND, delta, Arrays.copyOfRange(local, shared, numLocal), 0, null);
             } else if (prefix && numStack == 0 && delta < 0 && delta >= -3) {
                 super.visitFrame(Opcodes.F_CHOP, -delta, null, 0, null);
             } else {
                 super.visitFrame(Opcodes.F_FULL, numLocal, local, numStack, stack);
-            }
-        }
-
-        /** Keeps {@link #previous} in step with a frame that came compressed already. */
-        private void follow(int type, int numLocal, Object[] local) {
-            switch (type) {
-                case Opcodes.F_FULL -> {
-                    previous = Arrays.copyOf(local, numLocal);
-                    previousCount = numLocal;
-                }
-                case Opcodes.F_APPEND -> {
-                    Object[] grown = Arrays.copyOf(previous, previousCount + numLocal);
-                    System.arraycopy(local, 0, grown, previousCount, numLocal);
-                    previous = grown;
-                    previousCount += numLocal;
-                }
-                case Opcodes.F_CHOP -> previousCount -= numLocal;
-                default -> {
-                }
             }
         }
 

@@ -1,6 +1,7 @@
 package io.loupe.instrument.instr;
 
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
@@ -37,6 +38,31 @@ public final class FrameLocals {
                 }
             }
         }
+    }
+
+    /**
+     * The locals of the frame a method starts with (JVMS §4.10.1.6), in ASM's frame format:
+     * {@code this} ({@code UNINITIALIZED_THIS} in a constructor) unless the method is static, then
+     * one entry per parameter (a {@code long} or {@code double} is one entry, as in any frame).
+     */
+    public static Object[] atEntry(String owner, int access, String name, String descriptor) {
+        Type[] args = Type.getArgumentTypes(descriptor);
+        boolean instance = (access & Opcodes.ACC_STATIC) == 0;
+        Object[] locals = new Object[args.length + (instance ? 1 : 0)];
+        int i = 0;
+        if (instance) {
+            locals[i++] = name.equals("<init>") ? Opcodes.UNINITIALIZED_THIS : owner;
+        }
+        for (Type t : args) {
+            locals[i++] = switch (t.getSort()) {
+                case Type.BOOLEAN, Type.CHAR, Type.BYTE, Type.SHORT, Type.INT -> Opcodes.INTEGER;
+                case Type.FLOAT -> Opcodes.FLOAT;
+                case Type.LONG -> Opcodes.LONG;
+                case Type.DOUBLE -> Opcodes.DOUBLE;
+                default -> t.getInternalName();   // a class's name, or an array's descriptor
+            };
+        }
+        return locals;
     }
 
     /** The frame recorded at a label (every jump target has one in a class of version 50 or later). */

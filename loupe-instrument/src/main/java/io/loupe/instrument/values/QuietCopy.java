@@ -3,7 +3,6 @@ package io.loupe.instrument.values;
 import io.loupe.instrument.instr.FrameLocals;
 import io.loupe.instrument.instr.IntConstant;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
@@ -270,21 +269,7 @@ final class QuietCopy {
 
     /** The frame at a method's entry: {@code this} (uninitialized in a constructor) and the parameters. */
     static FrameNode entryFrame(MethodNode m, String owner) {
-        List<Object> types = new ArrayList<>();
-        if (m.name.equals("<init>")) {
-            types.add(Opcodes.UNINITIALIZED_THIS);
-        } else if ((m.access & Opcodes.ACC_STATIC) == 0) {
-            types.add(owner);
-        }
-        for (Type t : Type.getArgumentTypes(m.desc)) {
-            types.add(switch (t.getSort()) {
-                case Type.BOOLEAN, Type.BYTE, Type.CHAR, Type.SHORT, Type.INT -> Opcodes.INTEGER;
-                case Type.FLOAT -> Opcodes.FLOAT;
-                case Type.LONG -> Opcodes.LONG;
-                case Type.DOUBLE -> Opcodes.DOUBLE;
-                default -> t.getInternalName();
-            });
-        }
-        return new FrameNode(Opcodes.F_NEW, types.size(), types.toArray(), 0, new Object[0]);
+        Object[] locals = FrameLocals.atEntry(owner, m.access, m.name, m.desc);
+        return new FrameNode(Opcodes.F_NEW, locals.length, locals, 0, new Object[0]);
     }
 }

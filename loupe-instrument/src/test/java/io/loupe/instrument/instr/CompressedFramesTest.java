@@ -115,11 +115,11 @@ class CompressedFramesTest {
     @Test
     void theImplicitFrameIsTheDescriptors() {
         assertArrayEquals(new Object[] {Opcodes.INTEGER, Opcodes.LONG, Opcodes.DOUBLE, Opcodes.FLOAT, "[I", "java/lang/String"},
-                CompressedFrames.implicitLocals("a/B", Opcodes.ACC_STATIC, "m", "(ZJDF[ILjava/lang/String;)V"));
+                FrameLocals.atEntry("a/B", Opcodes.ACC_STATIC, "m", "(ZJDF[ILjava/lang/String;)V"));
         assertArrayEquals(new Object[] {"a/B", Opcodes.INTEGER},
-                CompressedFrames.implicitLocals("a/B", 0, "m", "(C)I"));
+                FrameLocals.atEntry("a/B", 0, "m", "(C)I"));
         assertArrayEquals(new Object[] {Opcodes.UNINITIALIZED_THIS, "[[Ljava/lang/Object;"},
-                CompressedFrames.implicitLocals("a/B", 0, "<init>", "([[Ljava/lang/Object;)V"));
+                FrameLocals.atEntry("a/B", 0, "<init>", "([[Ljava/lang/Object;)V"));
     }
 
     private static ClassNode read(byte[] bytes) {
