@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * How close convergent value profiling comes to full profiling (Calder et al., §7): for every
@@ -48,18 +47,11 @@ public final class ValueAccuracy {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 1) {
-            System.err.println("usage: ValueAccuracy DIR   (profiles kept by OverheadHarness --keep-profiles DIR)");
-            System.exit(64);
-        }
-        System.out.print(render(Path.of(args[0])));
+        System.out.print(render(KeptProfiles.directory(args, "ValueAccuracy")));
     }
 
     static String render(Path dir) throws IOException {
-        List<String> names;
-        try (Stream<Path> files = Files.list(dir)) {
-            names = files.map(f -> f.getFileName().toString()).sorted().toList();
-        }
+        List<String> names = KeptProfiles.names(dir);
         StringBuilder md = new StringBuilder();
         md.append("| workload | config | round | sites | overlap | profiled | sites with Inv-1 ≥ 30% | Find-1 | Find-1, near ties found | Find-N | Diff-Inv1 | Diff-executed |\n");
         md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");

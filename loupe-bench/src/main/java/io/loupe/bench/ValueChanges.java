@@ -7,13 +7,11 @@ import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * How often the values of a program change, from its full value profiles: what full profiling's
@@ -42,18 +40,11 @@ public final class ValueChanges {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 1) {
-            System.err.println("usage: ValueChanges DIR   (profiles kept by OverheadHarness --keep-profiles DIR)");
-            System.exit(64);
-        }
-        System.out.print(render(Path.of(args[0])));
+        System.out.print(render(KeptProfiles.directory(args, "ValueChanges")));
     }
 
     static String render(Path dir) throws IOException {
-        List<String> names;
-        try (Stream<Path> files = Files.list(dir)) {
-            names = files.map(f -> f.getFileName().toString()).sorted().toList();
-        }
+        List<String> names = KeptProfiles.names(dir);
         StringBuilder md = new StringBuilder();
         md.append("| workload | round | load executions | load changes | share | local executions | local changes | share |\n");
         md.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
