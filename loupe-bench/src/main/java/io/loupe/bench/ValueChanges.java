@@ -71,10 +71,10 @@ public final class ValueChanges {
      * is refused: its MRV hits do not count its changes.
      */
     static Counts count(Profile p) {
-        long le = 0;
-        long lc = 0;
-        long oe = 0;
-        long oc = 0;
+        long loadExecutions = 0;
+        long loadChanges = 0;
+        long localExecutions = 0;
+        long localChanges = 0;
         for (ValueSiteProfile s : p.values()) {
             ValueSiteMeta meta = s.siteId() < p.valueSites().size() ? p.valueSites().get(s.siteId()) : null;
             if (meta == null) {
@@ -86,14 +86,14 @@ public final class ValueChanges {
             }
             long changes = s.profiled() - s.mrvHits();
             if (meta.kind() == SiteKind.LOCAL) {
-                oe += s.executed();
-                oc += changes;
+                localExecutions += s.executed();
+                localChanges += changes;
             } else {
-                le += s.executed();
-                lc += changes;
+                loadExecutions += s.executed();
+                loadChanges += changes;
             }
         }
-        return new Counts(le, lc, oe, oc);
+        return new Counts(loadExecutions, loadChanges, localExecutions, localChanges);
     }
 
     private static double share(long part, long whole) {
