@@ -246,11 +246,11 @@ final class QuietCopy {
                     return true;
                 }
             } else if (n instanceof TableSwitchInsnNode t) {
-                if (passed.contains(t.dflt) || anyPassed(t.labels, passed)) {
+                if (anyPassed(t.dflt, t.labels, passed)) {
                     return true;
                 }
             } else if (n instanceof LookupSwitchInsnNode t) {
-                if (passed.contains(t.dflt) || anyPassed(t.labels, passed)) {
+                if (anyPassed(t.dflt, t.labels, passed)) {
                     return true;
                 }
             }
@@ -258,7 +258,11 @@ final class QuietCopy {
         return false;
     }
 
-    private static boolean anyPassed(List<LabelNode> labels, Set<LabelNode> passed) {
+    /** True if a switch's default or one of its cases is among the labels passed. */
+    private static boolean anyPassed(LabelNode dflt, List<LabelNode> labels, Set<LabelNode> passed) {
+        if (passed.contains(dflt)) {
+            return true;
+        }
         for (LabelNode l : labels) {
             if (passed.contains(l)) {
                 return true;

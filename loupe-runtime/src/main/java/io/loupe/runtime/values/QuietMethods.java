@@ -145,9 +145,9 @@ public final class QuietMethods {
     /**
      * A thawed method's activation (or iteration) found its countdown below 0: the thaw's reset
      * was overwritten by a decrement that began before it. Readies the period again as the thaw
-     * did ({@link #thawed}), to end at this activation, counts it, and so ends the period; if no period is under
-     * way (it ended, and a late decrement came after), clears the countdown and returns false: the
-     * activation runs its probes. {@code entry} counts it as an activation of a method whose loops
+     * did ({@link #thawed}), to end at this activation, counts it, and so ends the period; if no
+     * period is under way (it ended, and a late decrement came after), clears the countdown and
+     * returns false: the activation runs its probes. {@code entry} counts it as an activation of a method whose loops
      * switch versions ({@link #ENTERED}).
      */
     @DontInline
