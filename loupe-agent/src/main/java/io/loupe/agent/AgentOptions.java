@@ -3,15 +3,19 @@ package io.loupe.agent;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 
 /**
  * The agent's options: {@code key=value} pairs separated by commas; list values (profilers,
  * globs) are separated by {@code ;}. Parsing is strict: an unknown key, a malformed pair or a bad
- * value is an {@link IllegalArgumentException} whose one-line message names it. The options
- * round-trip: {@link #toString()} gives back a string that parses to equal options.
+ * value is an {@link IllegalArgumentException} whose one-line message names it. So is a key given
+ * twice ({@code k=4,k=5}: which one was meant?) and an option of a profiler that is off
+ * ({@code profile=values,k=4}: it would do nothing, and the user believes it did something). The
+ * options round-trip: {@link #toString()} gives back a string that parses to equal options.
  */
 public final class AgentOptions {
 
@@ -104,6 +108,7 @@ public final class AgentOptions {
         if (text == null || text.isBlank()) {
             return o;
         }
+        Set<String> given = new LinkedHashSet<>();
         for (String pair : text.split(",", -1)) {
             if (pair.equals("help")) {
                 o.help = true;
@@ -118,6 +123,9 @@ public final class AgentOptions {
             if (!KEYS.containsKey(key)) {
                 throw new IllegalArgumentException("unknown option '" + key + "' (known: " + String.join(", ", KEYS.keySet()) + ")");
             }
+            if (!given.add(key)) {
+                throw new IllegalArgumentException("option '" + key + "' given twice");
+            }
             o.set(key, value);
         }
         if (o.topN != null && o.topN > o.tableSize) {
@@ -127,7 +135,32 @@ public final class AgentOptions {
         if (o.freeze && !(o.convergent && o.quiet)) {
             throw new IllegalArgumentException("option 'values.freeze' needs convergent=true and values.quiet=true");
         }
+        for (String key : given) {
+            String profiler = profilerOf(key);
+            if (profiler != null && !o.profilers.contains(profiler)
+                    && !(profiler.equals("paths") && o.blockTrace())) {
+                throw new IllegalArgumentException("option '" + key + "' is for the " + profiler
+                        + " profiler, which is off (profile=" + String.join(";", o.profilers) + ")");
+            }
+        }
         return o;
+    }
+
+    /**
+     * The profiler an option configures, or null for options of the agent as a whole. The block
+     * tracer shares the path profiler's options: it instruments the methods path profiling would.
+     */
+    static String profilerOf(String key) {
+        if (key.equals("k") || key.startsWith("paths.")) {
+            return "paths";
+        }
+        if (key.equals("convergent") || key.startsWith("values.")) {
+            return "values";
+        }
+        if (key.startsWith("deps.")) {
+            return "deps";
+        }
+        return null;
     }
 
     private void set(String key, String value) {
@@ -437,23 +470,11 @@ public final class AgentOptions {
         return help;
     }
 
-    private boolean valueDefaults() {
-        return valueKinds.equals(VALUE_KINDS) && tableSize == TABLE_SIZE && topN == null && clearInterval == CLEAR_INTERVAL
-                && !convergent && criterion.equals(CRITERION) && interval == INTERVAL && recheck == RECHECK
-                && increaseBound == BOUND && decreaseBound == BOUND && backoff == BACKOFF && seed == 0 && quiet && !freeze
-                && thawAfter == THAW_AFTER;
-    }
-
-    /** True if every path option has its default (then a profile without paths need not list them). */
-    private boolean pathDefaults() {
-        return k == 1 && arrayLimit == 4096 && maxNodes == 4_000_000 && runLength == null && !trivial;
-    }
-
     @Override
     public String toString() {
         StringJoiner j = new StringJoiner(",");
         j.add("profile=" + String.join(";", profilers));
-        boolean paths = profilers.contains("paths") || blockTrace() || !pathDefaults();
+        boolean paths = paths() || blockTrace();   // options of a profiler that is off are refused
         if (paths) {
             j.add("k=" + k);
         }
@@ -470,7 +491,7 @@ public final class AgentOptions {
             j.add("paths.runLength=" + (runLength == null ? "auto" : runLength.toString()));
             j.add("paths.trivial=" + trivial);
         }
-        if (values() || !valueDefaults()) {
+        if (values()) {
             j.add("values.kinds=" + String.join(";", valueKinds));
             j.add("values.tableSize=" + tableSize);
             j.add("values.topN=" + topN());
@@ -491,7 +512,7 @@ public final class AgentOptions {
                 j.add("values.thawAfter=" + thawAfter);
             }
         }
-        if (deps() || !depsMode.equals("camp")) {
+        if (deps()) {
             j.add("deps.mode=" + depsMode);
         }
         if (!verify) {

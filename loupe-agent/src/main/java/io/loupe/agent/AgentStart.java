@@ -43,7 +43,10 @@ final class AgentStart {
             }
             Deps.configure(options.depsMode().equals("lamp") ? DepMode.LAMP : DepMode.CAMP);
         }
-        new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version).installShutdownHook();
+        ProfileDumper dumper = new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version);
+        dumper.atEnd(() -> filter.unmatchedIncludes().stream()
+                .map(glob -> "include '" + glob + "' matched no class loaded during the run").toList());
+        dumper.installShutdownHook();
         ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options).hugeMethodsCompiled(HugeMethods.compiled()),
                 Warnings::warn, shadowFields, options.verify());
         inst.addTransformer(new LoupeTransformer(filter, instrumenter, options.verbose()), false);

@@ -9,9 +9,10 @@ import java.nio.file.StandardCopyOption;
 import java.util.jar.JarFile;
 
 /**
- * {@code -javaagent:loupe-agent.jar=<options>}. Parses the options strictly (a bad option stops
- * the JVM before {@code main} with one line naming it), puts the runtime on the bootstrap class
- * path, then hands over to {@link AgentStart}.
+ * {@code -javaagent:loupe-agent.jar=<options>}. Parses the options strictly (a bad option, or an
+ * {@code out} where no profile can be written, stops the JVM before {@code main} with one line
+ * naming it, exit code 2), puts the runtime on the bootstrap class path, then hands over to
+ * {@link AgentStart}.
  *
  * <p>The runtime travels inside this jar as a nested jar, not as classes: if its classes were
  * here they would be loaded by the system class loader, invisible to classes of other loaders.
@@ -37,6 +38,12 @@ public final class LoupeAgent {
         if (options.help()) {
             System.err.print(AgentOptions.helpText());
             System.exit(0);
+            return;
+        }
+        String outProblem = OutputCheck.problem(options.out());
+        if (outProblem != null) {
+            System.err.println("[loupe] " + outProblem);
+            System.exit(2);
             return;
         }
         try {

@@ -152,7 +152,7 @@ class AgentOptionsTest {
     @Test
     void valueOptionsRoundTripThroughTheirString() {
         for (String text : List.of("profile=values", "profile=paths;values,convergent=true,values.kinds=array",
-                "profile=values,values.tableSize=2", "values.backoff=0.125,values.increaseBound=1", "profile=paths",
+                "profile=values,values.tableSize=2", "profile=values,values.backoff=0.125,values.increaseBound=1", "profile=paths",
                 "profile=values,convergent=true,values.quiet=false",
                 "profile=values,convergent=true,values.freeze=true,values.thawAfter=250",
                 "profile=values,convergent=true,values.seed=42")) {
@@ -168,12 +168,10 @@ class AgentOptionsTest {
         }
         assertFalse(AgentOptions.parse("profile=paths").toString().contains("values."), "no value keys when values are off");
         assertFalse(AgentOptions.parse("profile=values").toString().contains("paths."), "no path keys when paths are off");
-        assertTrue(AgentOptions.parse("profile=values,k=3").toString().contains("k=3"), "unless one was set");
-        for (String text : List.of("profile=values,k=3", "profile=values,paths.trivial=true")) {
-            assertEquals(AgentOptions.parse(text).toString(), AgentOptions.parse(AgentOptions.parse(text).toString()).toString());
-        }
+        assertFalse(AgentOptions.parse("profile=deps").toString().contains("values."), "none under deps either");
+        assertTrue(AgentOptions.parse("profile=blocktrace,k=3").toString().contains("k=3"), "the tracer takes the path options");
         assertTrue(AgentOptions.parse("profile=values").toString().contains("values.kinds=param;field;array;return;local"));
-        assertEquals(2, AgentOptions.parse("values.tableSize=2").topN(), "the default N is capped at the table size");
+        assertEquals(2, AgentOptions.parse("profile=values,values.tableSize=2").topN(), "the default N is capped at the table size");
     }
 
     @Test
@@ -199,6 +197,31 @@ class AgentOptionsTest {
         assertMessage("option 'values.backoff' needs a number, got 'lots'", "values.backoff=lots");
         assertMessage("option 'values.seed' needs a whole number, got '1.5'", "values.seed=1.5");
         assertMessage("profiler 'blocktrace' cannot be combined with others", "profile=blocktrace;values");
+    }
+
+    @Test
+    void aKeyGivenTwiceIsRefused() {
+        assertMessage("option 'k' given twice", "k=4,k=5");
+        assertMessage("option 'k' given twice", "k=4,k=4");
+        assertMessage("option 'out' given twice", "out=a.prof,profile=paths,out=b.prof");
+    }
+
+    @Test
+    void optionsOfAProfilerThatIsOffAreRefused() {
+        assertMessage("option 'k' is for the paths profiler, which is off (profile=values)", "profile=values,k=4");
+        assertMessage("option 'paths.trivial' is for the paths profiler, which is off (profile=deps)",
+                "profile=deps,paths.trivial=true");
+        assertMessage("option 'values.tableSize' is for the values profiler, which is off (profile=paths)", "values.tableSize=4");
+        assertMessage("option 'convergent' is for the values profiler, which is off (profile=deps)", "profile=deps,convergent=true");
+        assertMessage("option 'deps.mode' is for the deps profiler, which is off (profile=paths;values)",
+                "profile=paths;values,deps.mode=lamp");
+        // a bad value is named before the profiler it belongs to
+        assertMessage("option 'values.tableSize' must be between 2 and 64, got '65'", "values.tableSize=65");
+        // options of the agent as a whole go with every profiler
+        for (String profile : List.of("paths", "values", "deps", "blocktrace")) {
+            AgentOptions.parse("profile=" + profile + ",out=x.prof,include=a.*,exclude=b.*,verify=false,verbose=true,instrumenter.c2=true");
+        }
+        assertEquals(3, AgentOptions.parse("profile=blocktrace,k=3,paths.trivial=true").k());
     }
 
     @Test

@@ -26,7 +26,7 @@ final class AgentOptionsBuilder {
             "convergent", "deps.mode");
 
     private List<String> profilers = List.of("paths");
-    private int k = 1;
+    private Integer k;   // null: not given
     private String out = "loupe.prof";
     private List<String> include = List.of();
     private List<String> exclude = List.of();
@@ -40,7 +40,8 @@ final class AgentOptionsBuilder {
         return this;
     }
 
-    AgentOptionsBuilder k(int k) {
+    /** {@code --k}: null when not given (the agent's default, 1). */
+    AgentOptionsBuilder k(Integer k) {
         this.k = k;
         return this;
     }
@@ -99,8 +100,11 @@ final class AgentOptionsBuilder {
                 throw new CliException("unknown profiler '" + name + "' (known: " + String.join(", ", KNOWN_PROFILERS) + ")");
             }
         }
-        if (k < 1) {
+        if (k != null && k < 1) {
             throw new CliException("--k must be at least 1, got " + k);
+        }
+        if (k != null && !names.contains("paths") && !names.contains("blocktrace")) {
+            throw new CliException("--k needs the paths profiler (--profile paths)");
         }
         if (out == null || out.isBlank()) {
             throw new CliException("--out needs a file name");
@@ -108,7 +112,9 @@ final class AgentOptionsBuilder {
         noComma("--out", out);
         List<String> options = new ArrayList<>();
         options.add("profile=" + String.join(";", names));
-        options.add("k=" + k);
+        if (names.contains("paths") || names.contains("blocktrace")) {
+            options.add("k=" + (k == null ? 1 : k));   // the agent refuses k when no path profiler runs
+        }
         options.add("out=" + out);
         List<String> in = items(include, "--include");
         if (!in.isEmpty()) {

@@ -30,9 +30,9 @@ final class RunCommand implements Callable<Integer> {
             description = "profilers, comma-separated (known: paths, values, deps, blocktrace). Default: ${DEFAULT-VALUE}")
     List<String> profilers;
 
-    @Option(names = {"--k", "-k"}, paramLabel = "N", defaultValue = "1",
-            description = "acyclic paths per k-iteration path; 1 = plain Ball-Larus. Default: ${DEFAULT-VALUE}")
-    int k;
+    @Option(names = {"--k", "-k"}, paramLabel = "N",
+            description = "acyclic paths per k-iteration path (path profiling); 1 = plain Ball-Larus. Default: 1")
+    Integer k;
 
     @Option(names = "--out", paramLabel = "FILE", defaultValue = "loupe.prof",
             description = "profile file to write. Default: ${DEFAULT-VALUE}")

@@ -45,7 +45,7 @@ class AgentOptionsBuilderTest {
                 .convergent(true).extra(List.of("values.tableSize=16")).build();
         assertEquals("profile=paths;values,k=1,out=loupe.prof,values.kinds=param;local;return,convergent=true,values.tableSize=16",
                 options);
-        assertEquals("profile=values,k=1,out=loupe.prof", new AgentOptionsBuilder().profilers(List.of("values")).build(),
+        assertEquals("profile=values,out=loupe.prof", new AgentOptionsBuilder().profilers(List.of("values")).build(),
                 "all kinds and full profiling are the agent's defaults");
     }
 
@@ -71,6 +71,16 @@ class AgentOptionsBuilderTest {
     void k_must_be_at_least_1() {
         var e = assertThrows(CliException.class, () -> new AgentOptionsBuilder().k(0).build());
         assertEquals("--k must be at least 1, got 0", e.getMessage());
+    }
+
+    @Test
+    void k_needs_a_path_profiler() {
+        assertEquals("--k needs the paths profiler (--profile paths)",
+                assertThrows(CliException.class, () -> new AgentOptionsBuilder().profilers(List.of("values")).k(4).build())
+                        .getMessage());
+        assertEquals("profile=blocktrace,k=3,out=loupe.prof",
+                new AgentOptionsBuilder().profilers(List.of("blocktrace")).k(3).build());
+        assertEquals("profile=deps,out=loupe.prof", new AgentOptionsBuilder().profilers(List.of("deps")).build());
     }
 
     @Test

@@ -46,6 +46,58 @@ class AgentBehaviourTest {
     }
 
     @Test
+    void anOutWhereNoProfileCanBeWrittenStopsTheJvmBeforeMain(@TempDir Path dir) throws Exception {
+        AgentRun.Result directory = AgentRun.run("out=" + dir, TARGET);
+        assertEquals(2, directory.exitCode());
+        assertEquals("", directory.stdout(), "main must not have run");
+        assertEquals("[loupe] option 'out' names a directory, not a file: " + dir, loupeLines(directory.stderr()).strip());
+        AgentRun.Result missing = AgentRun.run("out=" + dir.resolve("no/such/dir/a.prof"), TARGET);
+        assertEquals(2, missing.exitCode());
+        assertEquals("", missing.stdout());
+        assertEquals("[loupe] option 'out': the directory " + dir.resolve("no/such/dir") + " does not exist",
+                loupeLines(missing.stderr()).strip());
+        Path readOnly = Files.createDirectory(dir.resolve("read-only"));
+        assertTrue(readOnly.toFile().setWritable(false));
+        try {
+            if (!Files.isWritable(readOnly)) {   // root may write anywhere
+                AgentRun.Result denied = AgentRun.run("out=" + readOnly.resolve("a.prof"), TARGET);
+                assertEquals(2, denied.exitCode());
+                assertEquals("", denied.stdout());
+                assertEquals("[loupe] option 'out': cannot write in " + readOnly + " (permission denied)",
+                        loupeLines(denied.stderr()).strip());
+            }
+        } finally {
+            readOnly.toFile().setWritable(true);
+        }
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "nothing left behind but the read-only directory");
+        }
+    }
+
+    @Test
+    void aRepeatedKeyOrAnOptionOfAProfilerThatIsOffStopsTheJvm() throws Exception {
+        AgentRun.Result twice = AgentRun.run("k=4,k=5", TARGET);
+        assertEquals(2, twice.exitCode());
+        assertEquals("", twice.stdout());
+        assertEquals("[loupe] option 'k' given twice", loupeLines(twice.stderr()).strip());
+        AgentRun.Result off = AgentRun.run("profile=values,k=4", TARGET);
+        assertEquals(2, off.exitCode());
+        assertEquals("[loupe] option 'k' is for the paths profiler, which is off (profile=values)",
+                loupeLines(off.stderr()).strip());
+    }
+
+    @Test
+    void anIncludeThatMatchedNoClassIsNamedAtTheEnd(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("a.prof");
+        AgentRun.Result r = AgentRun.run("include=io.loupe.validation.targets.*;com.example.Nowhere*,out=" + out, TARGET);
+        assertEquals(0, r.exitCode(), r.stderr());
+        String warning = "include 'com.example.Nowhere*' matched no class loaded during the run";
+        assertTrue(r.stderr().contains("[loupe] " + warning), r.stderr());
+        assertFalse(r.stderr().contains("include 'io.loupe.validation.targets.*'"), r.stderr());
+        assertTrue(ProfileReader.read(out).warnings().contains(warning), "kept in the profile too");
+    }
+
+    @Test
     void helpPrintsEveryOptionOnStderrAndExits() throws Exception {
         AgentRun.Result r = AgentRun.run("help", TARGET);
         assertEquals(0, r.exitCode());

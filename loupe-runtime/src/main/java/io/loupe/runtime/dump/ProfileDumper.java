@@ -34,6 +34,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 /**
  * Collects every thread's data and the registered metadata into a {@link Profile} and writes it
@@ -45,6 +47,7 @@ public final class ProfileDumper {
     private final Path out;
     private final String options;
     private final String version;
+    private final List<Supplier<List<String>>> endChecks = new CopyOnWriteArrayList<>();
 
     public ProfileDumper(Path out, String options, String version) {
         this.out = out;
@@ -58,7 +61,19 @@ public final class ProfileDumper {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
+    /**
+     * Adds a check run once when the program ends, before the profile is collected: each line it
+     * returns becomes a warning (on stderr and in the profile), e.g. an include glob that matched
+     * no class.
+     */
+    public void atEnd(Supplier<List<String>> check) {
+        endChecks.add(check);
+    }
+
     private void dumpQuietly() {
+        for (Supplier<List<String>> check : endChecks) {
+            check.get().forEach(Warnings::warn);
+        }
         try {
             Profile p = collect();
             ProfileWriter.write(p, out);
