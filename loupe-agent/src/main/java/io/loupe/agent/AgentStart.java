@@ -43,6 +43,8 @@ final class AgentStart {
             }
             Deps.configure(options.depsMode().equals("lamp") ? DepMode.LAMP : DepMode.CAMP);
         }
+        ProfileDumper.reserve(ProfileDumper.reserveFor(Runtime.getRuntime().maxMemory()));
+        ProfileDumper.releaseOnOutOfMemory();   // premain runs on the thread that runs main
         ProfileDumper dumper = new ProfileDumper(options.out().toAbsolutePath(), options.toString(), version);
         dumper.atEnd(() -> filter.unmatchedIncludes().stream()
                 .map(glob -> "include '" + glob + "' matched no class loaded during the run").toList());

@@ -16,9 +16,13 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Writes a {@link Profile} in the Loupe profile format, version 3 (docs/profile-format.md):
@@ -82,6 +86,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ProfileWriter {
 
+    /**
+     * The stat a salvaged profile carries when parts of it could not be written: how many parts
+     * were cut short ({@link #writeSalvaging}; each is named in a warning).
+     */
+    public static final String INCOMPLETE_STAT = "dump.incomplete";
+
     private static final AtomicInteger TEMP_FILES = new AtomicInteger();
     private static final byte[] NOTHING = new byte[0];
 
@@ -101,9 +111,16 @@ public final class ProfileWriter {
 
     private final CompactDataOutput out;
     private final CompactDataOutput sizer = new CompactDataOutput(OutputStream.nullOutputStream());
+    private final boolean salvage;
+    private final Supplier<List<String>> lateWarnings;
+    private final List<String> missing = new ArrayList<>();
+    private boolean inBlock;       // bytes of a block have gone out and its checksum has not
+    private long itemsWritten;     // of the part being written
 
-    private ProfileWriter(OutputStream out) {
+    private ProfileWriter(OutputStream out, boolean salvage, Supplier<List<String>> lateWarnings) {
         this.out = new CompactDataOutput(out);
+        this.salvage = salvage;
+        this.lateWarnings = lateWarnings;
     }
 
     /**
@@ -112,12 +129,40 @@ public final class ProfileWriter {
      * one. On failure the temporary file is removed and {@code file} is left as it was.
      */
     public static void write(Profile p, Path file) throws IOException {
+        write(file, stream -> new ProfileWriter(stream, false, List::of).writeProfile(p));
+    }
+
+    /**
+     * Writes {@code p} as {@link #write(Profile, Path)} does, salvaging what it can: a part of the
+     * profile that cannot be read to the end (memory runs out, a table changes under the read) is
+     * cut short at a block boundary and named in a warning ({@code profile incomplete: …}) and in
+     * the stat {@link #INCOMPLETE_STAT}, and the other parts are still written.
+     * {@code lateWarnings} is asked once every part is written, for warnings that only the writing
+     * could give (threads whose data was left out as it was read).
+     *
+     * @return the warnings of the parts cut short (empty when the profile is whole)
+     */
+    public static List<String> writeSalvaging(Profile p, Path file, Supplier<List<String>> lateWarnings) throws IOException {
+        List<String> missing = new ArrayList<>();
+        write(file, stream -> {
+            ProfileWriter w = new ProfileWriter(stream, true, lateWarnings);
+            w.writeProfile(p);
+            missing.addAll(w.missing);
+        });
+        return missing;
+    }
+
+    private interface Encoding {
+        void writeTo(OutputStream stream) throws IOException;
+    }
+
+    private static void write(Path file, Encoding encoding) throws IOException {
         Path target = file.toAbsolutePath();
         Path tmp = createTemporaryNextTo(target);
         try {
             try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.WRITE);
                  OutputStream stream = Channels.newOutputStream(channel)) {
-                write(p, stream);
+                encoding.writeTo(stream);
                 channel.force(true); // on disk before it has the real name: a crash cannot leave half a file
             }
             try {
@@ -156,7 +201,7 @@ public final class ProfileWriter {
     /** Writes {@code p} to {@code out} and flushes it; {@code out} stays open. */
     public static void write(Profile p, OutputStream out) throws IOException {
         Objects.requireNonNull(p.header(), "profile header");
-        new ProfileWriter(out).writeProfile(p);
+        new ProfileWriter(out, false, List::of).writeProfile(p);
     }
 
     private void writeProfile(Profile p) throws IOException {
@@ -164,19 +209,28 @@ public final class ProfileWriter {
         out.writeShort(ProfileFormat.VERSION);
         block(ProfileFormat.HEADER, ProfileFormat.coveredByFirstBlock(ProfileFormat.VERSION),
                 o -> RunCodec.writeHeader(o, p.header()));
-        // Collections are copied first: one that grew between the two passes over a block would
-        // make the block's length wrong.
-        blocks(ProfileFormat.METHODS, new ArrayList<>(p.methods()), MethodCodec::write);
-        blocks(ProfileFormat.COUNTS, new ArrayList<>(p.counts()), PathsCodec::writeCounts);
-        for (SlabForest forest : new ArrayList<>(p.forests())) {
-            block(ProfileFormat.FOREST, o -> PathsCodec.writeForest(o, forest));
-        }
-        blocks(ProfileFormat.STATS, p.stats().entrySet().stream().map(AbstractMap.SimpleImmutableEntry::new).toList(),
-                RunCodec::writeStat);
-        blocks(ProfileFormat.WARNINGS, new ArrayList<>(p.warnings()), CompactDataOutput::writeString);
-        blocks(ProfileFormat.VALUE_SITES, new ArrayList<>(p.valueSites()), ValuesCodec::writeSite);
-        blocks(ProfileFormat.VALUES, new ArrayList<>(p.values()), ValuesCodec::writeProfile);
+        part("methods", () -> blocks(ProfileFormat.METHODS, p.methods(), MethodCodec::write));
+        part("path counts", () -> blocks(ProfileFormat.COUNTS, p.counts(), PathsCodec::writeCounts));
+        part("k-path forests", () -> {
+            for (SlabForest forest : p.forests()) {
+                block(ProfileFormat.FOREST, o -> PathsCodec.writeForest(o, forest));
+            }
+        });
+        part("value sites", () -> blocks(ProfileFormat.VALUE_SITES, p.valueSites(), ValuesCodec::writeSite));
+        part("value profiles", () -> blocks(ProfileFormat.VALUES, p.values(), ValuesCodec::writeProfile));
         writeDeps(p.deps());
+        // Stats and warnings come last (the format allows any order): what the parts above could not
+        // write, and warnings known only once they are written, are still said.
+        List<String> warnings = new ArrayList<>(p.warnings());
+        warnings.addAll(lateWarnings.get());
+        warnings.addAll(missing);
+        Map<String, Long> stats = new LinkedHashMap<>(p.stats());
+        if (!missing.isEmpty()) {   // added to the parts the caller could not collect, if any
+            stats.merge(INCOMPLETE_STAT, (long) missing.size(), Long::sum);
+        }
+        blocks(ProfileFormat.STATS, stats.entrySet().stream().map(AbstractMap.SimpleImmutableEntry::new).toList(),
+                RunCodec::writeStat);
+        blocks(ProfileFormat.WARNINGS, warnings, CompactDataOutput::writeString);
         block(ProfileFormat.END, o -> { });
         out.flush();
     }
@@ -186,12 +240,42 @@ public final class ProfileWriter {
         if (deps.mode() != null) {
             block(ProfileFormat.DEPS, o -> o.writeString(deps.mode()));
         }
-        blocks(ProfileFormat.ACCESS_SITES, new ArrayList<>(deps.sites()), DepsCodec::writeSite);
-        blocks(ProfileFormat.DEP_LOOPS, new ArrayList<>(deps.loops()), DepsCodec::writeLoop);
-        blocks(ProfileFormat.CALL_SITES, new ArrayList<>(deps.calls()), DepsCodec::writeCall);
-        chunks(ProfileFormat.CONTEXTS, new ArrayList<>(deps.contexts()), DepsCodec::writeContexts);
-        blocks(ProfileFormat.LOOP_RECORDS, new ArrayList<>(deps.loopRecords()), DepsCodec::writeLoopRecord);
-        blocks(ProfileFormat.DEPENDENCES, new ArrayList<>(deps.dependences()), DepsCodec::writeDependence);
+        part("access sites", () -> blocks(ProfileFormat.ACCESS_SITES, deps.sites(), DepsCodec::writeSite));
+        part("dependence loops", () -> blocks(ProfileFormat.DEP_LOOPS, deps.loops(), DepsCodec::writeLoop));
+        part("call sites", () -> blocks(ProfileFormat.CALL_SITES, deps.calls(), DepsCodec::writeCall));
+        part("contexts", () -> chunks(ProfileFormat.CONTEXTS, deps.contexts(), DepsCodec::writeContexts));
+        part("loop records", () -> blocks(ProfileFormat.LOOP_RECORDS, deps.loopRecords(), DepsCodec::writeLoopRecord));
+        part("dependences", () -> blocks(ProfileFormat.DEPENDENCES, deps.dependences(), DepsCodec::writeDependence));
+    }
+
+    /** Writes one part of the profile: a list's blocks. */
+    private interface Part {
+        void write() throws IOException;
+    }
+
+    /**
+     * Writes a part; when salvaging, a part that fails between blocks (the memory to read its next
+     * items, a table that changed under the read) loses its remaining blocks and is named among
+     * the missing parts, and the rest of the profile is written. A failure inside a block, after
+     * bytes of it went out, cannot be undone and fails the whole write.
+     */
+    private void part(String name, Part part) throws IOException {
+        itemsWritten = 0;
+        if (!salvage) {
+            part.write();
+            return;
+        }
+        try {
+            part.write();
+        } catch (IOException e) {
+            throw e;
+        } catch (Throwable t) {   // OutOfMemoryError and StackOverflowError too: the rest of the profile is worth more
+            if (inBlock) {
+                throw t;
+            }
+            missing.add("profile incomplete: " + name + " after the first " + itemsWritten + " not written ("
+                    + t + ")");
+        }
     }
 
     /** Writes {@code items} as blocks of {@link ProfileFormat#ITEMS_PER_BLOCK}: count, then items. */
@@ -204,11 +288,23 @@ public final class ProfileWriter {
         });
     }
 
-    /** Writes {@code items} as blocks of {@link ProfileFormat#ITEMS_PER_BLOCK}, each as {@code chunk} says. */
+    /**
+     * Writes {@code items} as blocks of {@link ProfileFormat#ITEMS_PER_BLOCK}, each as {@code chunk}
+     * says. Items are taken a block at a time, in one pass of the list's iterator, into a buffer
+     * that both passes over the block read: a list computed while it is read (the runtime's merged
+     * dependences) is never held whole, and one that changes while it is written cannot make a
+     * block's length wrong.
+     */
     private <T> void chunks(int type, List<T> items, Chunk<T> chunk) throws IOException {
-        for (int from = 0; from < items.size(); from += ProfileFormat.ITEMS_PER_BLOCK) {
-            List<T> part = items.subList(from, Math.min(items.size(), from + ProfileFormat.ITEMS_PER_BLOCK));
+        List<T> part = new ArrayList<>(Math.min(items.size(), ProfileFormat.ITEMS_PER_BLOCK));
+        Iterator<T> it = items.iterator();
+        while (it.hasNext()) {
+            part.clear();
+            while (it.hasNext() && part.size() < ProfileFormat.ITEMS_PER_BLOCK) {
+                part.add(it.next());
+            }
             block(type, o -> chunk.write(o, part));
+            itemsWritten += part.size();
         }
     }
 
@@ -221,6 +317,7 @@ public final class ProfileWriter {
         sizer.reset();
         payload.writeTo(sizer);
         long length = sizer.size();
+        inBlock = true;
         out.beginChecksum(covered);
         out.writeByte(type);
         out.writeVarLong(length);
@@ -230,5 +327,6 @@ public final class ProfileWriter {
             throw new IllegalStateException("block " + ProfileFormat.label(type) + " changed while it was written");
         }
         out.writeFixedInt(out.endChecksum());
+        inBlock = false;
     }
 }

@@ -144,45 +144,15 @@ public final class DepProfiler {
     }
 
     /**
-     * Every thread's dependences merged: counts add up, relation bits OR. Sorted by type,
-     * crossThread, srcSite, srcContext, dstSite, dstContext. A dependence's loops keep the order
-     * first seen, threads taken in creation order: the relation walk goes outermost first, so for a
-     * destination whose stack does not vary (camp mode, outside recursion) that is outermost first.
-     * Node ids would not do: a pseudo-loop's node can be created before a loop it later runs in.
-     * Read it when the threads are quiet (at exit).
+     * Every thread's dependences merged: counts add up, relation bits OR. A list computed while it
+     * is read, never held ({@link MergedDependences}: the dump streams it to the file), in order of
+     * first sight, threads taken in creation order; a dependence's loops keep the order first
+     * seen, which for a destination whose stack does not vary (camp mode, outside recursion) is
+     * outermost first. Read it when the threads are quiet (at exit); entries of a thread that keeps
+     * changing them are left out ({@link #skippedThreads()}).
      */
     public List<Dependence> dependences() {
-        Map<List<Integer>, long[]> counts = new HashMap<>();
-        Map<List<Integer>, Map<Integer, Byte>> loops = new HashMap<>();
-        for (DepThread t : threads()) {
-            Map<List<Integer>, long[]> tCounts = new HashMap<>();
-            Map<List<Integer>, Map<Integer, Byte>> tLoops = new HashMap<>();
-            if (!readTable(t, tCounts, tLoops)) {
-                skipped.add(t.id);
-                continue;
-            }
-            tCounts.forEach((k, c) -> counts.computeIfAbsent(k, x -> new long[1])[0] += c[0]);
-            tLoops.forEach((k, rel) -> {
-                Map<Integer, Byte> into = loops.computeIfAbsent(k, x -> new java.util.LinkedHashMap<>());
-                rel.forEach((loop, bits) -> into.merge(loop, bits, (a, b) -> (byte) (a | b)));
-            });
-        }
-        List<Dependence> out = new ArrayList<>();
-        for (Map.Entry<List<Integer>, long[]> en : counts.entrySet()) {
-            List<Integer> k = en.getKey();
-            Map<Integer, Byte> rel = loops.get(k);
-            int[] keys = rel.keySet().stream().mapToInt(Integer::intValue).toArray();
-            byte[] bits = new byte[keys.length];
-            for (int i = 0; i < keys.length; i++) {
-                bits[i] = rel.get(keys[i]);
-            }
-            out.add(new Dependence(io.loupe.data.deps.DepType.values()[k.get(0)], k.get(2), k.get(3), k.get(4), k.get(5),
-                    en.getValue()[0], k.get(1) == 1, keys, bits));
-        }
-        out.sort(Comparator.comparing(Dependence::type).thenComparing(Dependence::crossThread)
-                .thenComparingInt(Dependence::srcSite).thenComparingInt(Dependence::srcContext)
-                .thenComparingInt(Dependence::dstSite).thenComparingInt(Dependence::dstContext));
-        return out;
+        return new MergedDependences(threads(), skipped);
     }
 
     /** Threads whose table could not be read at exit (see {@link #readTable}). */
@@ -190,14 +160,16 @@ public final class DepProfiler {
 
     /**
      * The serials of threads whose data {@link #dependences()} or {@link #loops()} had to leave
-     * out: still running and growing their tables while the dump read them, three times in a row.
+     * out, in whole or in part: still running and growing their tables while the dump read them,
+     * three times in a row. Complete only once the dependences have been read through.
      */
     public java.util.Set<Integer> skippedThreads() {
         return java.util.Collections.unmodifiableSet(skipped);
     }
 
     /**
-     * What the profile must warn of, read after {@link #dependences()} and {@link #loops()}:
+     * What the profile must warn of, read after {@link #dependences()} has been read through and
+     * after {@link #loops()}:
      * threads left out of them ({@link #skippedThreads()}), and stores to sealed locations
      * ({@link #storesAfterSeal()}).
      */
@@ -209,7 +181,8 @@ public final class DepProfiler {
                     + " WAR dependences from the loads between them may be missing");
         }
         if (!skipped.isEmpty()) {
-            out.add("dependences of threads " + skipped + " left out: they were still running and changing them at exit");
+            out.add("dependences of threads " + skipped + " left out, in whole or in part: they were still running and"
+                    + " changing them at exit");
         }
         return out;
     }
@@ -230,26 +203,6 @@ public final class DepProfiler {
             }
         }
         return false;
-    }
-
-    /** Reads one thread's dependence table into the maps (see {@link #settled}). */
-    private static boolean readTable(DepThread t, Map<List<Integer>, long[]> counts,
-                                     Map<List<Integer>, Map<Integer, Byte>> loops) {
-        return settled(() -> {
-            counts.clear();
-            loops.clear();
-            DepTable table = t.table;
-            int size = table.size();
-            for (int e = 0; e < size; e++) {
-                List<Integer> key = List.of(table.type(e).ordinal(), table.cross(e) ? 1 : 0, table.srcSite(e),
-                        table.srcContext(e), table.dstSite(e), table.dstContext(e));
-                counts.computeIfAbsent(key, k -> new long[1])[0] += table.count(e);
-                Map<Integer, Byte> rel = loops.computeIfAbsent(key, k -> new java.util.LinkedHashMap<>());
-                for (int i = 0; i < table.loops(e); i++) {
-                    rel.merge(table.loopKey(e, i), table.relation(e, i), (a, b) -> (byte) (a | b));
-                }
-            }
-        });
     }
 
     /** Every loop's record over all threads, sorted by loop id then context. */

@@ -177,6 +177,30 @@ final class DepTable {
     }
 
     /**
+     * The entry whose key is that of entry {@code e} of table {@code other}, or -1: read-only, for
+     * the dump's merge over threads ({@code MergedDependences}), which must not box or copy a
+     * table to find what another thread saw of the same pair.
+     */
+    int find(DepTable other, int e) {
+        long src = other.word(e, SRC);
+        long dst = other.word(e, DST);
+        long tag = other.word(e, TAG) & 0xFFFF_FFFF_0000_0000L;
+        long[] r = rows;
+        int mask = r.length / W - 1;
+        for (int i = slot(src, dst, (int) (tag >>> 32) - 1), probes = 0; probes <= mask; i = (i + 1) & mask, probes++) {
+            int b = i * W;
+            long t = r[b + TAG];
+            if (t == 0) {
+                return -1;
+            }
+            if ((t & 0xFFFF_FFFF_0000_0000L) == tag && r[b + SRC] == src && r[b + DST] == dst) {
+                return (int) t;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * Word {@code w} of entry {@code e}'s row. The profile is dumped while threads may still run
      * (DepProfiler reads a table again when the read fails): a table growing meanwhile may pair
      * the old rows with the new positions, which the entry number in the row gives away.

@@ -27,13 +27,11 @@ import io.loupe.runtime.trace.BlockTrace;
 import io.loupe.runtime.values.ValueCollector;
 import io.loupe.runtime.values.ValueSiteRegistry;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
@@ -55,9 +53,55 @@ public final class ProfileDumper {
         this.version = version;
     }
 
-    /** Registers a shutdown hook that dumps the profile at JVM exit. */
+    /**
+     * Memory kept from agent start for the end of the run, in two halves. When the program's main
+     * thread dies of {@code OutOfMemoryError} with its heap still full (data held in static
+     * fields, other threads'), nothing is left for the JDK to print the error and run its
+     * shutdown sequence, which then skips the shutdown hooks and so the dump: the first half is let
+     * go then ({@link #releaseOnOutOfMemory}). The second is let go when the dump starts, for the
+     * dump (docs/architecture.md, *The dump*).
+     */
+    private static volatile byte[] forShutdown;
+    private static volatile byte[] forDump;
+
+    /** Sets aside {@code bytes} of heap for the end of the run (the agent, at start). */
+    public static void reserve(int bytes) {
+        forShutdown = new byte[bytes / 2];
+        forDump = new byte[bytes - bytes / 2];
+    }
+
+    /**
+     * Makes the calling thread (the agent's: {@code main}'s) let go of half the reserve when it
+     * dies of {@code OutOfMemoryError}, then handle the error as the JDK does for a thread without
+     * a handler of its own: its thread group's {@code uncaughtException}, which hands it to the
+     * default handler if the program set one and prints it otherwise. A program that sets the
+     * thread's own handler replaces this one; the dump then still has the other half.
+     */
+    public static void releaseOnOutOfMemory() {
+        Thread.currentThread().setUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError) {
+                forShutdown = null;
+            }
+            thread.getThreadGroup().uncaughtException(thread, e);
+        });
+    }
+
+    /**
+     * The reserve for a heap of at most {@code maxHeap} bytes: 1/32 of it, at least 1 MiB, at most
+     * 16 MiB. What the dump needs beyond the runtime's tables is bounded for dependences (streamed
+     * a block of 1,024 at a time) and grows with the methods, value sites and forest nodes there
+     * are, which a small heap has few of.
+     */
+    public static int reserveFor(long maxHeap) {
+        return (int) Math.max(1 << 20, Math.min(16 << 20, maxHeap / 32));
+    }
+
+    /**
+     * Registers a shutdown hook that dumps the profile at JVM exit. Its thread is made now, while
+     * there is memory to make it.
+     */
     public void installShutdownHook() {
-        Thread hook = new Thread(this::dumpQuietly, "loupe-dump");
+        Thread hook = new Thread(this::dump, "loupe-dump");
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
@@ -70,66 +114,172 @@ public final class ProfileDumper {
         endChecks.add(check);
     }
 
-    private void dumpQuietly() {
-        for (Supplier<List<String>> check : endChecks) {
-            check.get().forEach(Warnings::warn);
-        }
+    /**
+     * The dump at exit. It never throws: a profile that cannot be written whole is written in part
+     * (each part that could not be collected or written is named in a warning, and the stat
+     * {@code dump.incomplete} counts them), and one that cannot be written at all is reported in
+     * one line on stderr, whatever the reason, {@code OutOfMemoryError} included.
+     */
+    private void dump() {
+        forShutdown = null;
+        forDump = null;
         try {
-            Profile p = collect();
-            ProfileWriter.write(p, out);
+            for (Supplier<List<String>> check : endChecks) {
+                check.get().forEach(Warnings::warn);
+            }
+        } catch (Throwable t) {
+            Warnings.warn("an end-of-run check failed: " + t);
+        }
+        Profile p = null;
+        try {
+            p = collect(true);
+            List<String> incomplete = ProfileWriter.writeSalvaging(p, out, ProfileDumper::lateWarnings);
+            incomplete.forEach(Warnings::info);
             if (BlockTrace.used()) {
                 Path trace = out.resolveSibling(out.getFileName() + ".blocks");
                 BlockTrace.write(trace);
                 Warnings.info("wrote block trace " + trace);
             }
-            long instrumented = p.methods().stream().filter(m -> m.storage() != MethodMeta.Storage.NONE).count();
-            List<String> parts = new ArrayList<>();
-            if (!p.methods().isEmpty()) {
-                parts.add(instrumented + " methods instrumented");
-            }
-            if (!p.valueSites().isEmpty()) {
-                parts.add(p.valueSites().size() + " value sites");
-            }
-            if (p.deps().mode() != null) {
-                parts.add(p.deps().sites().size() + " access sites, " + p.deps().dependences().size() + " dependences");
-            }
-            long threads = Math.max(Math.max(p.stats().getOrDefault("paths.threads", 0L),
-                    p.stats().getOrDefault("values.threads", 0L)), p.stats().getOrDefault("deps.threads", 0L));
-            parts.add(threads + (threads == 1 ? " thread" : " threads"));
-            Long classes = p.stats().get("instrument.classes");
-            if (classes != null) {
-                parts.add("instrumenting " + classes + (classes == 1 ? " class" : " classes") + " took "
-                        + p.stats().get("instrument.millis") + " ms");
-            }
-            Warnings.info("wrote " + out + " (" + String.join(", ", parts) + ")");
-        } catch (IOException | RuntimeException e) {
-            Warnings.info("could not write profile " + out + ": " + e);
+            Warnings.info("wrote " + out + " (" + summary(p) + ")");
+        } catch (Throwable t) {
+            Warnings.info("could not write profile " + out + ": " + t);
+            writeWhatIsLeft(p, t);
         }
+    }
+
+    /**
+     * After a failed write: a profile of the header, stats and warnings alone, saying why the rest
+     * is missing, so that the run leaves a readable file that says what happened.
+     */
+    private void writeWhatIsLeft(Profile failed, Throwable why) {
+        try {
+            List<String> warnings = new ArrayList<>(Warnings.all());
+            warnings.add("profile incomplete: only the header, stats and warnings were written (" + why + ")");
+            Map<String, Long> stats = failed != null ? failed.stats() : new LinkedHashMap<>();
+            Profile left = new Profile(failed != null ? failed.header() : header(PathThread.k()), List.of(), List.of(),
+                    List.of(), stats, warnings);
+            ProfileWriter.writeSalvaging(left, out, List::of);
+            Warnings.info("wrote " + out + " with its header, stats and warnings only");
+        } catch (Throwable t) {
+            Warnings.info("could not write even a partial profile " + out + ": " + t);
+        }
+    }
+
+    /** The warnings known once the profile is written: the dependences' threads left out as they were read. */
+    private static List<String> lateWarnings() {
+        DepProfiler depProfiler = Deps.profiler();
+        if (depProfiler == null) {
+            return List.of();
+        }
+        List<String> late = depProfiler.warnings();
+        late.forEach(Warnings::info);
+        return late;
+    }
+
+    private static String summary(Profile p) {
+        long instrumented = p.methods().stream().filter(m -> m.storage() != MethodMeta.Storage.NONE).count();
+        List<String> parts = new ArrayList<>();
+        if (!p.methods().isEmpty()) {
+            parts.add(instrumented + " methods instrumented");
+        }
+        if (!p.valueSites().isEmpty()) {
+            parts.add(p.valueSites().size() + " value sites");
+        }
+        if (p.deps().mode() != null) {
+            parts.add(p.deps().sites().size() + " access sites, " + p.stats().getOrDefault("deps.dependences", 0L)
+                    + " dependences");
+        }
+        long threads = Math.max(Math.max(p.stats().getOrDefault("paths.threads", 0L),
+                p.stats().getOrDefault("values.threads", 0L)), p.stats().getOrDefault("deps.threads", 0L));
+        parts.add(threads + (threads == 1 ? " thread" : " threads"));
+        Long classes = p.stats().get("instrument.classes");
+        if (classes != null) {
+            parts.add("instrumenting " + classes + (classes == 1 ? " class" : " classes") + " took "
+                    + p.stats().get("instrument.millis") + " ms");
+        }
+        return String.join(", ", parts);
     }
 
     /** A snapshot of everything recorded so far. */
     public Profile collect() {
+        return collect(false);
+    }
+
+    /** One part of the profile, collected. */
+    private interface Part<T> {
+        T collect();
+    }
+
+    /**
+     * Collects a part; when salvaging, a part that fails ({@code OutOfMemoryError} among others) is
+     * left empty and named in a warning, counted in the stat {@code dump.incomplete}, and the rest of the
+     * profile is still collected.
+     */
+    private static <T> T part(boolean salvage, Map<String, Long> stats, String name, Part<T> part, T empty) {
+        if (!salvage) {
+            return part.collect();
+        }
+        try {
+            return part.collect();
+        } catch (Throwable t) {
+            Warnings.warn("profile incomplete: " + name + " not collected (" + t + ")");
+            stats.merge(ProfileWriter.INCOMPLETE_STAT, 1L, Long::sum);
+            return empty;
+        }
+    }
+
+    private Profile collect(boolean salvage) {
         int k = PathThread.k();
         List<MethodMeta> methods = MethodRegistry.snapshot();
         List<PathThread> threads = PathThread.all();
+        Map<String, Long> stats = new LinkedHashMap<>();
+        List<PathCounts> counts = part(salvage, stats, "path counts", () -> pathCounts(threads), List.of());
+        Map<String, Long> forestStats = new LinkedHashMap<>();
+        List<SlabForest> forests = part(salvage, stats, "k-path forests", () -> forests(threads, k, forestStats), List.of());
+        if (!methods.isEmpty() || !threads.isEmpty()) {   // path profiling (or the tracer) ran
+            stats.put("paths.threads", (long) threads.size());
+            stats.put("paths.methods", (long) methods.size());
+            long hashOps = 0;
+            for (PathThread t : threads) {
+                hashOps += t.hashOps();
+            }
+            stats.put("paths.hashOps", hashOps);
+        }
+        stats.putAll(forestStats);
+        List<ValueSiteMeta> valueSites = ValueSiteRegistry.snapshot();
+        List<ValueSiteProfile> values = List.of();
+        if (!valueSites.isEmpty()) {
+            values = part(salvage, stats, "value profiles", () -> ValueCollector.collect(valueSites), List.of());
+            stats.putAll(ValueCollector.stats(valueSites, values));
+        }
+        stats.putAll(InstrumentationClock.stats());
+        DepsProfile deps = DepsProfile.EMPTY;
+        DepProfiler depProfiler = Deps.profiler();
+        if (depProfiler != null) {
+            deps = part(salvage, stats, "dependence profile", () -> collectDeps(depProfiler, stats),
+                    new DepsProfile(depProfiler.mode() == DepMode.CAMP ? "camp" : "lamp", List.of(), List.of(),
+                            List.of(), List.of(), List.of(), List.of()));
+        }
+        return new Profile(header(k), methods, counts, forests, stats, Warnings.all(), valueSites, values, deps);
+    }
+
+    private ProfileHeader header(int k) {
+        return new ProfileHeader(version, System.currentTimeMillis(), options, k,
+                System.getProperty("java.vm.name", "") + " " + System.getProperty("java.version", ""),
+                System.getProperty("sun.java.command", ""));
+    }
+
+    /** Every thread's path counts, summed per method: counter arrays, class counter arrays, path tables. */
+    private static List<PathCounts> pathCounts(List<PathThread> threads) {
         List<ClassSlots.Layout> layouts = ClassSlots.snapshot();
-        Map<Integer, TreeMap<Long, Long>> merged = new TreeMap<>();
-        List<SlabForest> forests = new ArrayList<>();
-        long hashOps = 0;
-        long streamItems = 0;
-        long forestNodes = 0;
-        long prunedNodes = 0;
-        long prunes = 0;
+        PathCountsMerger merged = new PathCountsMerger();
         for (PathThread t : threads) {
-            hashOps += t.hashOps();
             long[][] arrays = t.counterArrays();
             for (int m = 0; m < arrays.length; m++) {
                 long[] a = arrays[m];
                 if (a != null) {
                     for (int id = 0; id < a.length; id++) {
-                        if (a[id] != 0) {
-                            merged.computeIfAbsent(m, x -> new TreeMap<>()).merge((long) id, a[id], Long::sum);
-                        }
+                        merged.add(m, id, a[id]);
                     }
                 }
             }
@@ -142,20 +292,29 @@ public final class ProfileDumper {
                 ClassSlots.Layout layout = layouts.get(key);
                 for (int i = 0; i < layout.methods().length; i++) {
                     for (int id = 0; id < layout.sizes()[i]; id++) {
-                        long c = a[layout.offsets()[i] + id];
-                        if (c != 0) {
-                            merged.computeIfAbsent(layout.methods()[i], x -> new TreeMap<>()).merge((long) id, c, Long::sum);
-                        }
+                        merged.add(layout.methods()[i], id, a[layout.offsets()[i] + id]);
                     }
                 }
             }
             PathTable[] tables = t.tables();
             for (int m = 0; m < tables.length; m++) {
                 if (tables[m] != null) {
-                    TreeMap<Long, Long> byId = merged.computeIfAbsent(m, x -> new TreeMap<>());
-                    tables[m].forEach((id, count) -> byId.merge((long) id, count, Long::sum));
+                    int method = m;
+                    tables[m].forEach((id, count) -> merged.add(method, id, count));
                 }
             }
+        }
+        return merged.counts();
+    }
+
+    /** Every thread's k-slab forest (k ≥ 2), with the forests' stats. */
+    private static List<SlabForest> forests(List<PathThread> threads, int k, Map<String, Long> stats) {
+        List<SlabForest> forests = new ArrayList<>();
+        long streamItems = 0;
+        long forestNodes = 0;
+        long prunedNodes = 0;
+        long prunes = 0;
+        for (PathThread t : threads) {
             KSlabForest f = t.forest();
             if (f != null && f.size() > 0) {
                 streamItems += f.items();
@@ -165,45 +324,13 @@ public final class ProfileDumper {
                 forests.add(f.snapshot(t.name(), k));
             }
         }
-        List<PathCounts> counts = new ArrayList<>();
-        merged.forEach((m, byId) -> {
-            long[] ids = new long[byId.size()];
-            long[] cs = new long[byId.size()];
-            int i = 0;
-            for (Map.Entry<Long, Long> e : byId.entrySet()) {
-                ids[i] = e.getKey();
-                cs[i++] = e.getValue();
-            }
-            counts.add(new PathCounts(m, ids, cs));
-        });
-        Map<String, Long> stats = new LinkedHashMap<>();
-        if (!methods.isEmpty() || !threads.isEmpty()) {   // path profiling (or the tracer) ran
-            stats.put("paths.threads", (long) threads.size());
-            stats.put("paths.methods", (long) methods.size());
-            stats.put("paths.hashOps", hashOps);
-        }
         if (k >= 2) {
             stats.put("paths.streamItems", streamItems);
             stats.put("paths.forestNodes", forestNodes);
             stats.put("paths.prunedNodes", prunedNodes);
             stats.put("paths.prunes", prunes);
         }
-        List<ValueSiteMeta> valueSites = ValueSiteRegistry.snapshot();
-        List<ValueSiteProfile> values = List.of();
-        if (!valueSites.isEmpty()) {
-            values = ValueCollector.collect(valueSites);
-            stats.putAll(ValueCollector.stats(valueSites, values));
-        }
-        stats.putAll(InstrumentationClock.stats());
-        DepsProfile deps = DepsProfile.EMPTY;
-        DepProfiler depProfiler = Deps.profiler();
-        if (depProfiler != null) {
-            deps = collectDeps(depProfiler, stats);
-        }
-        ProfileHeader header = new ProfileHeader(version, System.currentTimeMillis(), options, k,
-                System.getProperty("java.vm.name", "") + " " + System.getProperty("java.version", ""),
-                System.getProperty("sun.java.command", ""));
-        return new Profile(header, methods, counts, forests, stats, Warnings.all(), valueSites, values, deps);
+        return forests;
     }
 
     /**
@@ -224,7 +351,6 @@ public final class ProfileDumper {
         stats.put("deps.objects", profiler.heap().created() + ShadowField.created());
         stats.put("deps.fieldShadows", ShadowField.created());
         stats.put("deps.staticFields", (long) profiler.statics().size());
-        profiler.warnings().forEach(Warnings::warn);
         String mode = profiler.mode() == DepMode.CAMP ? "camp" : "lamp";
         return new DepsProfile(mode, DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
                 dependences);

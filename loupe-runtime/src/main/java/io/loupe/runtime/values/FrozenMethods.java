@@ -68,6 +68,7 @@ public final class FrozenMethods {
             thawAfterNanos = TimeUnit.MILLISECONDS.toNanos(thawAfterMillis);
             startNanos = System.nanoTime();
         }
+        ValueCollector.frozenMethodsConfigured = true;
     }
 
     /**

@@ -20,12 +20,21 @@ import java.util.Map;
  */
 public final class ValueCollector {
 
+    /**
+     * True once frozen quiet periods are on ({@link FrozenMethods#configure}). Without them the
+     * collector must not touch {@link FrozenMethods}: initializing that class makes its array of
+     * call sites (2 MiB), which a dump in a full heap cannot afford.
+     */
+    static volatile boolean frozenMethodsConfigured;
+
     private ValueCollector() {
     }
 
     /** What was recorded, in site order, for the sites in {@code sites} (a registry snapshot). */
     public static List<ValueSiteProfile> collect(List<ValueSiteMeta> sites) {
-        FrozenMethods.stop();   // no thaw while the profile is read: frozen periods are credited as they stand
+        if (frozenMethodsConfigured) {
+            FrozenMethods.stop();   // no thaw while the profile is read: frozen periods are credited as they stand
+        }
         List<ValueThread> threads = ValueThread.all();
         int tableSize = ValueProfiler.config().tableSize();
         List<ValueSiteProfile> out = new ArrayList<>();
@@ -134,8 +143,8 @@ public final class ValueCollector {
             s.put("values.quietMethodIterations", iterations);
             s.put("values.quietIterations", quietIterations);
             s.put("values.quietPeriods", periods);
-            s.put("values.frozenPeriods", FrozenMethods.freezes());
-            s.put("values.thawBursts", FrozenMethods.bursts());
+            s.put("values.frozenPeriods", frozenMethodsConfigured ? FrozenMethods.freezes() : 0);
+            s.put("values.thawBursts", frozenMethodsConfigured ? FrozenMethods.bursts() : 0);
         }
         return s;
     }

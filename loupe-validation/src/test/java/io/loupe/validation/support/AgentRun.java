@@ -44,9 +44,21 @@ public final class AgentRun {
 
     public static Result run(Path java, String agentOptions, String classPath, String mainClass, String... args)
             throws IOException, InterruptedException {
+        return run(java, List.of(), agentOptions, classPath, mainClass, args);
+    }
+
+    /** Runs {@code java jvmOptions… [-javaagent:jar=options] -cp targets mainClass} (e.g. a small heap). */
+    public static Result runWith(List<String> jvmOptions, String agentOptions, String mainClass, String... args)
+            throws IOException, InterruptedException {
+        return run(java(), jvmOptions, agentOptions, targetClassPath(), mainClass, args);
+    }
+
+    private static Result run(Path java, List<String> jvmOptions, String agentOptions, String classPath, String mainClass,
+                              String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(java.toString());
         cmd.add("-Xshare:auto");
+        cmd.addAll(jvmOptions);
         if (agentOptions != null) {
             cmd.add("-javaagent:" + agentJar() + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
         }
