@@ -95,7 +95,6 @@ public final class ProfileDumper {
     /** A snapshot of everything recorded so far. */
     public Profile collect() {
         int k = PathThread.k();
-        List<MethodMeta> methods = MethodRegistry.snapshot();
         List<PathThread> threads = PathThread.all();
         List<ClassSlots.Layout> layouts = ClassSlots.snapshot();
         Map<Integer, TreeMap<Long, Long>> merged = new TreeMap<>();
@@ -150,6 +149,10 @@ public final class ProfileDumper {
                 forests.add(f.snapshot(t.name(), k));
             }
         }
+        // The methods are read after the counts: a method registers before its code first runs, so
+        // every method counted above is described (read first, a class that loaded in between had
+        // counts without metadata, which the reader refuses).
+        List<MethodMeta> methods = MethodRegistry.snapshot();
         List<PathCounts> counts = new ArrayList<>();
         merged.forEach((m, byId) -> {
             long[] ids = new long[byId.size()];
@@ -210,7 +213,7 @@ public final class ProfileDumper {
         stats.put("deps.fieldShadows", ShadowField.created());
         stats.put("deps.staticFields", (long) profiler.statics().size());
         profiler.warnings().forEach(Warnings::warn);
-        String mode = profiler.mode() == DepMode.CAMP ? "camp" : "lamp";
+        String mode = profiler.mode() == DepMode.CAMP ? DepsProfile.CAMP : DepsProfile.LAMP;
         return new DepsProfile(mode, DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
                 dependences);
     }
