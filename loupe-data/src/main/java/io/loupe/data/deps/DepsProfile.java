@@ -24,8 +24,8 @@ public record DepsProfile(String mode, List<AccessSiteMeta> sites, List<DepLoopM
     /** The context-oblivious baseline: accesses and loops without contexts (LAMP). */
     public static final String LAMP = "lamp";
     /**
-     * Every mode a profile may name. One list for the agent's option, the reader's check and the
-     * analyses, so that a mode none of them knows cannot be written, nor read as another.
+     * Every mode a profile may name. One list for {@code loupe run --deps-mode}, the reader's check
+     * and the analyses, so that a mode they do not all know is neither asked for nor read as another.
      */
     public static final List<String> MODES = List.of(CAMP, LAMP);
 

@@ -178,7 +178,7 @@ public final class ProfileValidator {
             int[] parent = f.parent();
             for (int i = 0; i < f.size(); i++) {
                 String node = "node " + i + " of " + forest;
-                // The runtime creates a node after its parent; the k-IPF is built in one pass on that.
+                // The runtime creates a node after its parent, and the k-IPF builder relies on it.
                 if (parent[i] < -1 || parent[i] >= i) {
                     throw refuse(node + " has parent " + parent[i] + ", not an earlier node");
                 }
