@@ -160,7 +160,8 @@ public final class ProfileValidator {
                 }
                 pathId(m, ids[i], "path");
                 if (c.counts()[i] < 0) {
-                    throw refuse("path " + ids[i] + " of " + method(m) + " has a negative count (" + c.counts()[i] + ")");
+                    throw refuse("path " + ids[i] + " of " + method(m) + " has a negative count (" + c.counts()[i]
+                            + ")");
                 }
             }
         }

@@ -54,7 +54,7 @@ class InconsistentProfileTest {
         return ProfileReader.read(new ByteArrayInputStream(SampleProfiles.bytes(p)), "app.prof");
     }
 
-    /** {@code file} with the block at {@code index} replaced by one of the same type with {@code payload}. */
+    /** {@code file} with block {@code b} replaced by one of the same type with {@code payload} and a fresh checksum. */
     private static byte[] withPayload(byte[] file, Frames.Block b, byte[] payload) {
         return concat(slice(file, 0, b.offset()), block(b.type(), payload), slice(file, b.payloadOffset() + b.length()
                 + 4, file.length));
