@@ -1,5 +1,7 @@
 package io.loupe.cli;
 
+import io.loupe.data.deps.DepsProfile;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -140,7 +142,7 @@ final class AgentOptionsBuilder {
             options.add("convergent=true");
         }
         if (depsMode != null) {
-            if (!depsMode.equals("camp") && !depsMode.equals("lamp")) {
+            if (!DepsProfile.MODES.contains(depsMode)) {
                 throw new CliException("--deps-mode needs camp or lamp, got '" + depsMode + "'");
             }
             if (!names.contains("deps")) {

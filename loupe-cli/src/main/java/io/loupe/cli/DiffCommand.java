@@ -18,16 +18,19 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code loupe diff A B [--json] [--threshold T] [--top N]}: two profiles of one program compared,
+ * {@code loupe diff A B [--json] [--threshold T] [--top N] [--force]}: two profiles of one program compared,
  * A the reference (Calder et al., §5: another input; §7: a convergent against a full profile).
  * Each profiler both runs can be compared on gets a part of the report: the value profiles, and
  * the dependence profiles when one is a lamp and the other a camp profile (CAMP §V, either order).
+ * Profiles of different kinds or of different programs are refused ({@link DiffCheck}) unless
+ * {@code --force} is given.
  */
 @Command(name = "diff", mixinStandardHelpOptions = true,
         description = {"Compare two profiles of one program (A is the reference): how value invariance carries over"
                 + " (Overlap, Diff-Inv1, Diff-InvN, Find-1, Find-N) and the sites that differ most; for a lamp and a"
                 + " camp dependence profile, LAMP's false positives and the loop contexts parallelizable with"
-                + " contexts known."})
+                + " contexts known. Profiles of different kinds or of different programs are refused unless --force"
+                + " is given."})
 final class DiffCommand implements Callable<Integer> {
 
     @Spec
@@ -50,6 +53,10 @@ final class DiffCommand implements Callable<Integer> {
             description = "sites and loops listed in the text report. Default: ${DEFAULT-VALUE}")
     int top;
 
+    @Option(names = "--force", description = "compare profiles of different kinds (a value profile with a dependence"
+            + " profile, say) or of different programs anyway, which diff refuses otherwise")
+    boolean force;
+
     @Override
     public Integer call() throws IOException {
         if (!(threshold >= 0 && threshold <= 1)) {
@@ -60,6 +67,10 @@ final class DiffCommand implements Callable<Integer> {
         }
         Profile pa = ReportCommand.read(a);
         Profile pb = ReportCommand.read(b);
+        String refusal = force ? null : DiffCheck.refusal(a.toString(), pa, b.toString(), pb);
+        if (refusal != null) {
+            throw new CliException(refusal);
+        }
         ProfileComparison c = compare(pa, pb);
         if (!c.comparable()) {
             throw new CliException("nothing to compare: " + (c.depsNotCompared() != null ? c.depsNotCompared()

@@ -42,6 +42,7 @@ public final class LoupeCli implements Runnable {
         CommandLine cli = new CommandLine(new LoupeCli());
         // everything from the program's first word on is the program's: `loupe run Main -k 3` passes -k 3 to Main
         cli.getSubcommands().get("run").setStopAtPositional(true);
+        cli.setParameterExceptionHandler(LoupeCli::usageError);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof CliException) {
@@ -55,6 +56,20 @@ public final class LoupeCli implements Runnable {
             return 1;
         });
         return cli;
+    }
+
+    /**
+     * A usage error (unknown option, missing parameter, bad value): picocli's message and one line
+     * pointing at the help of the command that was misused, nothing more. The full usage, some 35
+     * lines, would push the one line that says what went wrong off the screen.
+     */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine misused = e.getCommandLine();
+        PrintWriter err = misused.getErr();
+        err.println(String.valueOf(e.getMessage()).replaceAll("\\s+", " ").strip());
+        err.println("Try '" + misused.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return CliException.EXIT_CODE;
     }
 
     /** {@code loupe} alone: show the usage. */

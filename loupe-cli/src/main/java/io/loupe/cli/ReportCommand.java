@@ -104,7 +104,11 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    /** Analysis of a profile that read well but does not hold together (metadata and data disagree). */
+    /**
+     * Analysis of a profile. The reader has refused profiles whose data names what their metadata
+     * does not describe ({@code inconsistent profile}); what it does not check and the analysis
+     * cannot step round ends the same way, as one {@code inconsistent profile} line.
+     */
     private static ProfileSummary analyse(Path file, Profile profile) {
         try {
             return ProfileSummary.of(profile);

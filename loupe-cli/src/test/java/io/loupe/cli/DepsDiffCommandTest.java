@@ -59,7 +59,7 @@ class DepsDiffCommandTest {
     @Test
     void two_camp_profiles_are_one_line_and_exit_code_2() throws IOException {
         Path a = write("a.prof", CampFigure1.profile("camp"));
-        Path b = write("b.prof", TwoCallers.profile("camp"));
+        Path b = write("b.prof", CampFigure1.profile("camp"));
         Cli r = Cli.run("diff", a.toString(), b.toString());
         assertEquals(2, r.exitCode());
         assertEquals("", r.out());
@@ -68,13 +68,43 @@ class DepsDiffCommandTest {
     }
 
     @Test
-    void a_value_profile_against_a_dependence_profile_compares_the_values_and_says_so() throws IOException {
+    void dependence_profiles_of_two_programs_are_refused() throws IOException {
+        // both headers name fig1.Main, but the two have no class in common
+        Path lamp = write("lamp.prof", CampFigure1.profile("lamp"));
+        Path camp = write("camp.prof", TwoCallers.profile("camp"));
+        Cli r = Cli.run("diff", lamp.toString(), camp.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals("", r.out());
+        assertEquals("loupe: " + lamp + " and " + camp + " are profiles of different programs: they have no class in"
+                + " common (fig1.Cell … and two.Main …; --force compares them anyway)\n", r.err());
+        Cli forced = Cli.run("diff", "--force", lamp.toString(), camp.toString());
+        assertEquals(0, forced.exitCode(), forced.err());
+        assertTrue(forced.out().contains("Dependences: LAMP (A) against CAMP (B)"), forced.out());
+    }
+
+    @Test
+    void a_value_profile_against_a_dependence_profile_is_refused() throws IOException {
+        ValueProfileBuilder v = new ValueProfileBuilder().topN(2).command("fig1.Main");
+        int s = v.site(CampFigure1.MAIN, "f", "(I)V", 1, SiteKind.PARAM, "#0");
+        v.ran(s, 10, 0, "7", 10);
+        Path values = write("values.prof", v.build());
+        Path lamp = write("lamp.prof", CampFigure1.profile("lamp"));
+        Cli r = Cli.run("diff", values.toString(), lamp.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals("", r.out());
+        assertEquals("loupe: " + values + " (values) and " + lamp + " (deps (lamp)) are different kinds of profile;"
+                + " diff compares values with values and a lamp with a camp dependence profile (--force compares them"
+                + " anyway)\n", r.err());
+    }
+
+    @Test
+    void forced_a_value_profile_against_a_dependence_profile_compares_the_values_and_says_so() throws IOException {
         ValueProfileBuilder v = new ValueProfileBuilder().topN(2);
         int s = v.site("com.example.C", "f", "(I)V", 1, SiteKind.PARAM, "#0");
         v.ran(s, 10, 0, "7", 10);
         Path values = write("values.prof", v.build());
         Path lamp = write("lamp.prof", CampFigure1.profile("lamp"));
-        Cli r = Cli.run("diff", values.toString(), lamp.toString());
+        Cli r = Cli.run("diff", "--force", values.toString(), lamp.toString());
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("Values: how invariance carries over"), r.out());
         String unwrapped = r.out().replace("\n            ", " ");

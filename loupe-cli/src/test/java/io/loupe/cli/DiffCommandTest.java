@@ -2,6 +2,7 @@ package io.loupe.cli;
 
 import io.loupe.analysis.values.ValueProfileBuilder;
 import io.loupe.data.Profile;
+import io.loupe.data.ProfileHeader;
 import io.loupe.data.values.SiteKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -9,6 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -207,5 +210,81 @@ class DiffCommandTest {
         Cli r = Cli.run("diff", "a.prof");
         assertEquals(2, r.exitCode());
         assertTrue(r.err().contains("Missing required parameter"), r.err());
+    }
+
+    /** {@code p} as the run of another command, the rest as it is. */
+    private static Profile withCommand(Profile p, String command, int k) {
+        ProfileHeader h = p.header();
+        return new Profile(new ProfileHeader(h.loupeVersion(), h.createdMillis(), h.options(), k, h.jvm(), command),
+                p.methods(), p.counts(), p.forests(), p.stats(), p.warnings(), p.valueSites(), p.values(), p.deps());
+    }
+
+    @Test
+    void value_profiles_of_two_main_classes_are_refused_unless_forced() throws IOException {
+        Path a = write("a.prof", runA());
+        Path b = write("b.prof", withCommand(runB(), "org.other.App large.txt", 1));
+        Cli r = Cli.run("diff", a.toString(), b.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals("", r.out());
+        assertEquals("loupe: " + a + " and " + b + " are profiles of different programs (com.example.Main and"
+                + " org.other.App; --force compares them anyway)\n", r.err());
+        Cli forced = Cli.run("diff", a.toString(), b.toString(), "--force");
+        assertEquals(0, forced.exitCode(), forced.err());
+        assertTrue(forced.out().contains("  Overlap   90.0% of A's executions"), forced.out());
+    }
+
+    @Test
+    void value_profiles_with_no_class_in_common_are_refused() throws IOException {
+        ValueProfileBuilder other = new ValueProfileBuilder().topN(2).command("com.example.Main small.txt");
+        other.ran(other.site("org.other.D", "g", "()V", 1, SiteKind.PARAM, "#0"), 10, 0, "1", 10);
+        Path a = write("a.prof", runA());
+        Path b = write("b.prof", other.build());
+        Cli r = Cli.run("diff", a.toString(), b.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals("loupe: " + a + " and " + b + " are profiles of different programs: they have no class in common"
+                + " (com.example.C … and org.other.D …; --force compares them anyway)\n", r.err());
+    }
+
+    @Test
+    void a_value_profile_against_a_path_profile_is_refused() throws IOException {
+        Path a = write("a.prof", runA());
+        Path paths = write("paths.prof", withCommand(TestProfiles.loop(), "com.example.Main small.txt", 2));
+        Cli r = Cli.run("diff", a.toString(), paths.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals("", r.out());
+        assertEquals("loupe: " + a + " (values) and " + paths + " (paths) are different kinds of profile; diff compares"
+                + " values with values and a lamp with a camp dependence profile (--force compares them anyway)\n",
+                r.err());
+    }
+
+    @Test
+    void a_profile_without_data_is_no_reference() throws IOException {
+        Profile empty = new Profile(runA().header(), List.of(), List.of(), List.of(), Map.of(), List.of());
+        Path a = write("empty.prof", empty);
+        Path b = write("b.prof", runB());
+        Cli r = Cli.run("diff", a.toString(), b.toString());
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().startsWith("loupe: " + a + " (no profiling data) and " + b + " (values) are different"
+                + " kinds of profile;"), r.err());
+    }
+
+    @Test
+    void a_paths_and_values_profile_against_a_values_profile_compares_the_values() throws IOException {
+        Profile loop = TestProfiles.loop();
+        Profile values = runA();
+        Profile both = withCommand(new Profile(values.header(), loop.methods(), loop.counts(), loop.forests(),
+                values.stats(), List.of(), values.valueSites(), values.values()), values.header().command(), 2);
+        Cli r = Cli.run("diff", write("both.prof", both).toString(), write("b.prof", runB()).toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("  Overlap   90.0% of A's executions"), r.out());
+    }
+
+    @Test
+    void the_main_class_is_the_first_word_of_the_command_or_the_jars_file_name() {
+        assertEquals("com.example.Main", DiffCheck.main("com.example.Main small.txt"));
+        assertEquals("app.jar", DiffCheck.main("/opt/app/app.jar --port 80"));
+        assertEquals("app.jar", DiffCheck.main("app.jar"));
+        assertEquals(null, DiffCheck.main(""));
+        assertEquals(null, DiffCheck.main(null));
     }
 }

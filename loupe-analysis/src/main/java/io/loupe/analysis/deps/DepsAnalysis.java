@@ -94,7 +94,7 @@ public final class DepsAnalysis {
 
     /** True in camp mode: loops and accesses are known per context. */
     public boolean contextual() {
-        return "camp".equals(mode);
+        return DepsProfile.CAMP.equals(mode);
     }
 
     /** Every loop record, by class, method, line and context path; {@link LoopVerdict#id()} is the position. */
@@ -152,8 +152,9 @@ public final class DepsAnalysis {
 
         Builder(DepsProfile deps) {
             this.deps = deps;
-            this.camp = !"lamp".equals(deps.mode());
-            if (!deps.isEmpty() && !"camp".equals(deps.mode()) && !"lamp".equals(deps.mode())) {
+            this.camp = !DepsProfile.LAMP.equals(deps.mode());
+            // ProfileReader refuses such a profile; one built in memory still gets this far
+            if (!deps.isEmpty() && !DepsProfile.MODES.contains(deps.mode())) {
                 problems.add("dependence profile mode " + deps.mode() + " is neither camp nor lamp; read as camp");
             }
         }

@@ -1,6 +1,7 @@
 package io.loupe.analysis.deps;
 
 import io.loupe.data.deps.DepType;
+import io.loupe.data.deps.DepsProfile;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,7 +53,7 @@ public final class LampCampComparison {
      * @throws IllegalArgumentException if {@code lamp} is not a lamp profile or {@code camp} not a camp profile
      */
     public static LampCampComparison of(DepsAnalysis lamp, DepsAnalysis camp) {
-        if (!"lamp".equals(lamp.mode()) || !"camp".equals(camp.mode())) {
+        if (!DepsProfile.LAMP.equals(lamp.mode()) || !DepsProfile.CAMP.equals(camp.mode())) {
             throw new IllegalArgumentException("needs a lamp and a camp profile, got " + lamp.mode() + " and "
                     + camp.mode());
         }

@@ -5,6 +5,7 @@ import io.loupe.analysis.deps.LampCampComparison;
 import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.analysis.values.ValueDiff;
 import io.loupe.data.Profile;
+import io.loupe.data.deps.DepsProfile;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -62,10 +63,10 @@ public final class ProfileComparison {
         LampCampComparison deps = null;
         boolean lampIsA = false;
         String notCompared = null;
-        if ("lamp".equals(da.mode()) && "camp".equals(db.mode())) {
+        if (DepsProfile.LAMP.equals(da.mode()) && DepsProfile.CAMP.equals(db.mode())) {
             deps = LampCampComparison.of(da, db);
             lampIsA = true;
-        } else if ("camp".equals(da.mode()) && "lamp".equals(db.mode())) {
+        } else if (DepsProfile.CAMP.equals(da.mode()) && DepsProfile.LAMP.equals(db.mode())) {
             deps = LampCampComparison.of(db, da);
         } else if (da.present() && db.present()) {
             String modes = Objects.equals(da.mode(), db.mode()) ? "both " + da.mode()

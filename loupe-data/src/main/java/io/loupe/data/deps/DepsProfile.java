@@ -7,7 +7,7 @@ import java.util.List;
  * every access site, loop and call site it saw, the context tree (camp mode), each loop's
  * invocations and iterations, and the dependences found.
  *
- * @param mode        {@code "camp"} or {@code "lamp"}; null when the run did not profile dependences
+ * @param mode        {@link #CAMP} or {@link #LAMP}; null when the run did not profile dependences
  * @param sites       access sites, indexed by site id
  * @param loops       loops (and recursion pseudo-loops), indexed by loop id
  * @param calls       call sites, indexed by call-site id
@@ -18,6 +18,16 @@ import java.util.List;
 public record DepsProfile(String mode, List<AccessSiteMeta> sites, List<DepLoopMeta> loops,
                           List<CallSiteMeta> calls, List<ContextNode> contexts, List<LoopRecord> loopRecords,
                           List<Dependence> dependences) {
+
+    /** The context-aware mode: accesses and loops per calling context (CAMP). */
+    public static final String CAMP = "camp";
+    /** The context-oblivious baseline: accesses and loops without contexts (LAMP). */
+    public static final String LAMP = "lamp";
+    /**
+     * Every mode a profile may name. One list for {@code loupe run --deps-mode}, the reader's check
+     * and the analyses, so that a mode they do not all know is neither asked for nor read as another.
+     */
+    public static final List<String> MODES = List.of(CAMP, LAMP);
 
     /** The dependence data of a run that did not profile dependences. */
     public static final DepsProfile EMPTY = new DepsProfile(null, List.of(), List.of(), List.of(), List.of(),

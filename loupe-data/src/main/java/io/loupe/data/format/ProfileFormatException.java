@@ -3,9 +3,10 @@ package io.loupe.data.format;
 import java.io.IOException;
 
 /**
- * A profile file that cannot be read: not a profile, truncated, corrupted, or written by a newer
- * Loupe. The message is one line that names the file and the problem, ready to be shown as it is,
- * e.g. {@code app.prof: truncated in block 'methods'}.
+ * A profile file that cannot be read: not a profile, truncated, corrupted, written by a newer
+ * Loupe, or intact but inconsistent ({@link ProfileValidator}). The message is one line that names
+ * the file and the problem, ready to be shown as it is, e.g. {@code app.prof: truncated in block
+ * 'methods'} or {@code app.prof: inconsistent profile: method 0 is described twice}.
  *
  * <p>Readers throw this exception, and no other, for every defect of the file's content; errors of
  * the underlying stream (a disk that fails, a file that does not exist) stay what they are.

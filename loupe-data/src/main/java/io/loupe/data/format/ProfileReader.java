@@ -35,6 +35,12 @@ import java.util.Map;
  * their checksum is compared at their end; when decoding fails first, the rest of the block is
  * still read so that a damaged block is reported as a checksum mismatch, which is what it is.
  *
+ * <p>A profile that decodes is then checked by {@link ProfileValidator}: intact bytes can still
+ * say impossible things (a path id beyond its method's paths, counts for a method the profile does
+ * not describe, a block written twice, an unknown dependence mode). The first such problem is
+ * refused the same way, {@code app.prof: inconsistent profile: …}, so that no report is ever made
+ * of data that does not hold together.
+ *
  * <p>The profile returned is unmodifiable; {@code stats} keeps the order of the file.
  */
 public final class ProfileReader {
@@ -74,7 +80,8 @@ public final class ProfileReader {
         try (InputStream stream = Files.newInputStream(file)) {
             // The size lets a damaged block length be reported before anything is read; a pipe has none.
             long size = Files.isRegularFile(file) ? Files.size(file) : -1;
-            return new ProfileReader(new CompactDataInput(stream, file.toString(), size)).readProfile();
+            return checked(new ProfileReader(new CompactDataInput(stream, file.toString(), size)).readProfile(),
+                    file.toString());
         }
     }
 
@@ -83,7 +90,20 @@ public final class ProfileReader {
      * an error). The stream is not closed. {@code name} is what messages call it.
      */
     public static Profile read(InputStream stream, String name) throws IOException {
+        return checked(decode(stream, name), name);
+    }
+
+    /**
+     * Decodes a profile without checking that its content holds together: for the format's own
+     * tests, which show that any int and long round-trips, meaningful or not.
+     */
+    static Profile decode(InputStream stream, String name) throws IOException {
         return new ProfileReader(new CompactDataInput(stream, name, -1)).readProfile();
+    }
+
+    private static Profile checked(Profile profile, String name) throws ProfileFormatException {
+        ProfileValidator.check(profile, name);
+        return profile;
     }
 
     private Profile readProfile() throws IOException {
@@ -197,6 +217,9 @@ public final class ProfileReader {
             case ProfileFormat.VALUES -> readItems(values, ValuesCodec::readProfile);
             case ProfileFormat.DEPS -> {
                 depsMode = in.readString();
+                if (depsMode == null) { // the writer writes the block only for a mode: it would read as no deps at all
+                    throw in.corrupt("no dependence profiling mode");
+                }
                 depsBlock = true;
             }
             case ProfileFormat.ACCESS_SITES -> readItems(accessSites, DepsCodec::readSite);

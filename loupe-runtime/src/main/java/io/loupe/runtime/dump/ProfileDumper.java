@@ -230,12 +230,15 @@ public final class ProfileDumper {
 
     private Profile collect(boolean salvage) {
         int k = PathThread.k();
-        List<MethodMeta> methods = MethodRegistry.snapshot();
         List<PathThread> threads = PathThread.all();
         Map<String, Long> stats = new LinkedHashMap<>();
         List<PathCounts> counts = part(salvage, stats, "path counts", () -> pathCounts(threads), List.of());
         Map<String, Long> forestStats = new LinkedHashMap<>();
         List<SlabForest> forests = part(salvage, stats, "k-path forests", () -> forests(threads, k, forestStats), List.of());
+        // The methods are read after the counts: a method registers before its code first runs, so
+        // every method counted above is described (read first, a class that loaded in between had
+        // counts without metadata, which the reader refuses).
+        List<MethodMeta> methods = MethodRegistry.snapshot();
         if (!methods.isEmpty() || !threads.isEmpty()) {   // path profiling (or the tracer) ran
             stats.put("paths.threads", (long) threads.size());
             stats.put("paths.methods", (long) methods.size());
@@ -257,7 +260,7 @@ public final class ProfileDumper {
         DepProfiler depProfiler = Deps.profiler();
         if (depProfiler != null) {
             deps = part(salvage, stats, "dependence profile", () -> collectDeps(depProfiler, stats),
-                    new DepsProfile(depProfiler.mode() == DepMode.CAMP ? "camp" : "lamp", List.of(), List.of(),
+                    new DepsProfile(modeName(depProfiler.mode()), List.of(), List.of(),
                             List.of(), List.of(), List.of(), List.of()));
         }
         return new Profile(header(k), methods, counts, forests, stats, Warnings.all(), valueSites, values, deps);
@@ -351,8 +354,11 @@ public final class ProfileDumper {
         stats.put("deps.objects", profiler.heap().created() + ShadowField.created());
         stats.put("deps.fieldShadows", ShadowField.created());
         stats.put("deps.staticFields", (long) profiler.statics().size());
-        String mode = profiler.mode() == DepMode.CAMP ? "camp" : "lamp";
-        return new DepsProfile(mode, DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
+        return new DepsProfile(modeName(profiler.mode()), DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
                 dependences);
+    }
+
+    private static String modeName(DepMode mode) {
+        return mode == DepMode.CAMP ? DepsProfile.CAMP : DepsProfile.LAMP;
     }
 }
