@@ -114,6 +114,7 @@ public final class ProfileWriter {
     private final boolean salvage;
     private final Supplier<List<String>> lateWarnings;
     private final List<String> missing = new ArrayList<>();
+    private final java.util.Set<String> cut = new java.util.HashSet<>();   // parts cut short or left out
     private boolean inBlock;       // bytes of a block have gone out and its checksum has not
     private long itemsWritten;     // of the part being written
 
@@ -209,15 +210,15 @@ public final class ProfileWriter {
         out.writeShort(ProfileFormat.VERSION);
         block(ProfileFormat.HEADER, ProfileFormat.coveredByFirstBlock(ProfileFormat.VERSION),
                 o -> RunCodec.writeHeader(o, p.header()));
-        part("methods", () -> blocks(ProfileFormat.METHODS, p.methods(), MethodCodec::write));
-        part("path counts", () -> blocks(ProfileFormat.COUNTS, p.counts(), PathsCodec::writeCounts));
-        part("k-path forests", () -> {
+        part("methods", List.of(), () -> blocks(ProfileFormat.METHODS, p.methods(), MethodCodec::write));
+        part("path counts", List.of("methods"), () -> blocks(ProfileFormat.COUNTS, p.counts(), PathsCodec::writeCounts));
+        part("k-path forests", List.of("methods"), () -> {
             for (SlabForest forest : p.forests()) {
                 block(ProfileFormat.FOREST, o -> PathsCodec.writeForest(o, forest));
             }
         });
-        part("value sites", () -> blocks(ProfileFormat.VALUE_SITES, p.valueSites(), ValuesCodec::writeSite));
-        part("value profiles", () -> blocks(ProfileFormat.VALUES, p.values(), ValuesCodec::writeProfile));
+        part("value sites", List.of(), () -> blocks(ProfileFormat.VALUE_SITES, p.valueSites(), ValuesCodec::writeSite));
+        part("value profiles", List.of("value sites"), () -> blocks(ProfileFormat.VALUES, p.values(), ValuesCodec::writeProfile));
         writeDeps(p.deps());
         // Stats and warnings come last (the format allows any order): what the parts above could not
         // write, and warnings known only once they are written, are still said.
@@ -240,12 +241,12 @@ public final class ProfileWriter {
         if (deps.mode() != null) {
             block(ProfileFormat.DEPS, o -> o.writeString(deps.mode()));
         }
-        part("access sites", () -> blocks(ProfileFormat.ACCESS_SITES, deps.sites(), DepsCodec::writeSite));
-        part("dependence loops", () -> blocks(ProfileFormat.DEP_LOOPS, deps.loops(), DepsCodec::writeLoop));
-        part("call sites", () -> blocks(ProfileFormat.CALL_SITES, deps.calls(), DepsCodec::writeCall));
-        part("contexts", () -> chunks(ProfileFormat.CONTEXTS, deps.contexts(), DepsCodec::writeContexts));
-        part("loop records", () -> blocks(ProfileFormat.LOOP_RECORDS, deps.loopRecords(), DepsCodec::writeLoopRecord));
-        part("dependences", () -> blocks(ProfileFormat.DEPENDENCES, deps.dependences(), DepsCodec::writeDependence));
+        part("access sites", List.of(), () -> blocks(ProfileFormat.ACCESS_SITES, deps.sites(), DepsCodec::writeSite));
+        part("dependence loops", List.of(), () -> blocks(ProfileFormat.DEP_LOOPS, deps.loops(), DepsCodec::writeLoop));
+        part("call sites", List.of(), () -> blocks(ProfileFormat.CALL_SITES, deps.calls(), DepsCodec::writeCall));
+        part("contexts", List.of("dependence loops", "call sites"), () -> chunks(ProfileFormat.CONTEXTS, deps.contexts(), DepsCodec::writeContexts));
+        part("loop records", List.of("dependence loops", "contexts"), () -> blocks(ProfileFormat.LOOP_RECORDS, deps.loopRecords(), DepsCodec::writeLoopRecord));
+        part("dependences", List.of("access sites", "dependence loops", "contexts"), () -> blocks(ProfileFormat.DEPENDENCES, deps.dependences(), DepsCodec::writeDependence));
     }
 
     /** Writes one part of the profile: a list's blocks. */
@@ -256,14 +257,24 @@ public final class ProfileWriter {
     /**
      * Writes a part; when salvaging, a part that fails between blocks (the memory to read its next
      * items, a table that changed under the read) loses its remaining blocks and is named among
-     * the missing parts, and the rest of the profile is written. A failure inside a block, after
-     * bytes of it went out, cannot be undone and fails the whole write.
+     * the missing parts, and the rest of the profile is written — but for the parts whose ids
+     * point into one cut short ({@code refersTo}), which are left out whole, so that what is
+     * written stays a profile the reader accepts. A failure inside a block, after bytes of it went
+     * out, cannot be undone and fails the whole write.
      */
-    private void part(String name, Part part) throws IOException {
+    private void part(String name, List<String> refersTo, Part part) throws IOException {
         itemsWritten = 0;
         if (!salvage) {
             part.write();
             return;
+        }
+        for (String other : refersTo) {
+            if (cut.contains(other)) {
+                cut.add(name);
+                missing.add("profile incomplete: " + name + " not written (they refer to the " + other
+                        + " cut short)");
+                return;
+            }
         }
         try {
             part.write();
@@ -273,6 +284,7 @@ public final class ProfileWriter {
             if (inBlock) {
                 throw t;
             }
+            cut.add(name);
             missing.add("profile incomplete: " + name + " after the first " + itemsWritten + " not written ("
                     + t + ")");
         }

@@ -41,7 +41,8 @@ class SalvagedWriteTest {
             if (i >= failAt) {
                 throw new OutOfMemoryError("Java heap space");
             }
-            return new Dependence(DepType.RAW, i, -1, i + 1, -1, i + 1L, false, new int[0], new byte[0]);
+            // sites and the context as SampleProfiles.deps() describes them; the count tells items apart
+            return new Dependence(DepType.RAW, i % 2, 2, (i + 1) % 2, 2, i + 1L, false, new int[0], new byte[0]);
         }
 
         @Override
@@ -88,7 +89,7 @@ class SalvagedWriteTest {
         assertEquals(List.of(expected), missing);
         Profile read = ProfileReader.read(file);
         assertEquals(2048, read.deps().dependences().size(), "the whole blocks before the failure");
-        assertEquals(2047, read.deps().dependences().get(2047).srcSite());
+        assertEquals(2048, read.deps().dependences().get(2047).count());
         assertEquals(SampleProfiles.small().methods().size(), read.methods().size(), "the parts before it");
         assertEquals(SampleProfiles.small().counts().size(), read.counts().size());
         assertEquals(1L, read.stats().get(ProfileWriter.INCOMPLETE_STAT));
@@ -96,6 +97,35 @@ class SalvagedWriteTest {
         assertTrue(read.warnings().contains(expected), read.warnings().toString());
         assertTrue(read.warnings().contains("known once written"), read.warnings().toString());
         assertTrue(read.warnings().contains("com.example.Broken: left as it was (bad frames)"));
+    }
+
+    @Test
+    void thePartsThatReferToAPartCutShortAreLeftOutSoThatTheProfileStaysReadable(@TempDir Path dir) throws IOException {
+        Profile small = SampleProfiles.small();
+        List<io.loupe.data.meta.MethodMeta> failingMethods = new AbstractList<>() {
+            @Override
+            public io.loupe.data.meta.MethodMeta get(int i) {
+                throw new OutOfMemoryError("Java heap space");
+            }
+
+            @Override
+            public int size() {
+                return 2;
+            }
+        };
+        Profile p = new Profile(small.header(), failingMethods, small.counts(), small.forests(), small.stats(),
+                small.warnings(), small.valueSites(), small.values(), small.deps());
+        Path file = dir.resolve("a.prof");
+        List<String> missing = ProfileWriter.writeSalvaging(p, file, List::of);
+        assertEquals(List.of("profile incomplete: methods after the first 0 not written (java.lang.OutOfMemoryError: Java heap space)",
+                "profile incomplete: path counts not written (they refer to the methods cut short)",
+                "profile incomplete: k-path forests not written (they refer to the methods cut short)"), missing);
+        Profile read = ProfileReader.read(file);   // accepted by the reader's checks
+        assertEquals(0, read.methods().size());
+        assertEquals(0, read.counts().size());
+        assertEquals(small.values().size(), read.values().size(), "the other profilers' parts are whole");
+        assertEquals(small.deps().dependences().size(), read.deps().dependences().size());
+        assertEquals(3L, read.stats().get(ProfileWriter.INCOMPLETE_STAT));
     }
 
     @Test

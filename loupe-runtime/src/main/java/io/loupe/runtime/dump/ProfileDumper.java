@@ -28,6 +28,7 @@ import io.loupe.runtime.values.ValueCollector;
 import io.loupe.runtime.values.ValueSiteRegistry;
 
 import java.nio.file.Path;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -310,9 +311,13 @@ public final class ProfileDumper {
         return merged.counts();
     }
 
-    /** Every thread's k-slab forest (k ≥ 2), with the forests' stats. */
+    /**
+     * Every thread's k-slab forest (k ≥ 2), with the forests' stats. Each forest is copied into
+     * the profile's form only when the list is read at that position, by the writer, one at a
+     * time: the dump holds one copy (28 bytes a node) at a time, not every thread's at once.
+     */
     private static List<SlabForest> forests(List<PathThread> threads, int k, Map<String, Long> stats) {
-        List<SlabForest> forests = new ArrayList<>();
+        List<PathThread> withForest = new ArrayList<>();
         long streamItems = 0;
         long forestNodes = 0;
         long prunedNodes = 0;
@@ -320,11 +325,11 @@ public final class ProfileDumper {
         for (PathThread t : threads) {
             KSlabForest f = t.forest();
             if (f != null && f.size() > 0) {
+                withForest.add(t);
                 streamItems += f.items();
                 forestNodes += f.size();
                 prunedNodes += f.prunedNodes();
                 prunes += f.prunes();
-                forests.add(f.snapshot(t.name(), k));
             }
         }
         if (k >= 2) {
@@ -333,7 +338,18 @@ public final class ProfileDumper {
             stats.put("paths.prunedNodes", prunedNodes);
             stats.put("paths.prunes", prunes);
         }
-        return forests;
+        return new AbstractList<>() {
+            @Override
+            public SlabForest get(int i) {
+                PathThread t = withForest.get(i);
+                return t.forest().snapshot(t.name(), k);
+            }
+
+            @Override
+            public int size() {
+                return withForest.size();
+            }
+        };
     }
 
     /**
