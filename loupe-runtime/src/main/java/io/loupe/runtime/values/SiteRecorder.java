@@ -93,6 +93,8 @@ public final class SiteRecorder {
     // convergent profiling: the values of the current (or, while off, the last) window
     TnvTable window;
     private int windowLeft;
+    /** The executions profiled into {@link #window} since it was last emptied (its values kept or not). */
+    private long windowProfiled;
     /** First site's {@link #entries} when a quiet period ended this site's off period (it is due since). */
     private long dueSince;
     /** Skipped executions still to be credited by the current window (the second half of an off period). */
@@ -228,9 +230,10 @@ public final class SiteRecorder {
             long skipped = gateSet - 1L;
             long before = skipped / 2;
             weightTotal += before;
-            credit(window, before, table);
+            credit(window, windowProfiled, before, table);
             owed = skipped - before;
             window.reset();
+            windowProfiled = 0;
             windowLeft = config.recheck();
         }
         profiled++;
@@ -245,6 +248,7 @@ public final class SiteRecorder {
         gateSet = 1;
         if (window != null) {
             window.add(value, 1);
+            windowProfiled++;
             if (--windowLeft == 0) {
                 testConvergence();
             }
@@ -353,17 +357,24 @@ public final class SiteRecorder {
     }
 
     /**
-     * Adds {@code executions} to {@code into} in the proportions of the values of {@code from},
-     * the remainder of the division to its top value.
+     * Adds {@code executions} to {@code into} in the proportions the values of {@code from} had
+     * among the {@code fromTotal} executions it was filled from: a value seen in a tenth of a
+     * window's executions gets a tenth of the credit. The executions of values the table could not
+     * keep (more distinct values than entries) are credited to no value: they count in the weight
+     * only, as values seen too rarely to be kept. (Shares taken among the kept values alone gave a
+     * value seen once in a window of distinct values an eighth of the off period, and a site 90%
+     * one value 97%.) The remainder of the division goes to the top value.
      */
-    static void credit(TnvTable from, long executions, Sink into) {
-        long total = 0;
+    static void credit(TnvTable from, long fromTotal, long executions, Sink into) {
+        long kept = 0;
         for (int i = 0; i < from.size(); i++) {
-            total += from.count(i);
+            kept += from.count(i);
         }
+        long total = Math.max(kept, fromTotal);
         if (executions <= 0 || total == 0) {
             return;
         }
+        long toKept = (long) ((double) executions * kept / total);
         long given = 0;
         for (int i = from.size() - 1; i >= 1; i--) {
             long share = (long) ((double) executions * from.count(i) / total);
@@ -372,7 +383,9 @@ public final class SiteRecorder {
                 given += share;
             }
         }
-        into.add(from.value(0), executions - given);
+        if (toKept > given) {
+            into.add(from.value(0), toKept - given);
+        }
     }
 
     /**
@@ -388,7 +401,7 @@ public final class SiteRecorder {
         windowLeft = config.interval();
         if (owed > 0) {
             weightTotal += owed;
-            credit(window, owed, table);
+            credit(window, windowProfiled, owed, table);
             owed = 0;
         }
         double inv = (double) table.topHalf() / weightTotal;
@@ -404,6 +417,7 @@ public final class SiteRecorder {
         }
         if (keepOn) {
             window.reset();   // the next window follows this one without a gap
+            windowProfiled = 0;
             return;
         }
         long executions = accounted;
@@ -509,12 +523,17 @@ public final class SiteRecorder {
         }
         accounted += n;
         weightTotal += n;
-        credit(creditSource(), n, table);
+        credit(creditSource(), creditTotal(), n, table);
     }
 
     /** The values skipped executions are credited by: the current (or last) window's, or the table's before any. */
     TnvTable creditSource() {
         return window != null && window.size() > 0 ? window : table;
+    }
+
+    /** The executions {@link #creditSource()}'s counts were drawn from: the window's, or the table's weight. */
+    long creditTotal() {
+        return window != null && window.size() > 0 ? windowProfiled : weightTotal();
     }
 
     /**

@@ -65,7 +65,7 @@ public final class ValueCollector {
                     merged.merge(table.value(i), table.count(i), Long::sum);
                 }
                 if (pending > 0) {
-                    SiteRecorder.credit(r.creditSource(), pending, (v, c) -> merged.merge(v, c, Long::sum));
+                    SiteRecorder.credit(r.creditSource(), r.creditTotal(), pending, (v, c) -> merged.merge(v, c, Long::sum));
                 }
             }
             if (executed == 0) {

@@ -20,7 +20,7 @@ final class Collected {
         for (int i = 0; i < r.table.size(); i++) {
             counts.merge(r.table.value(i), r.table.count(i), Long::sum);
         }
-        SiteRecorder.credit(r.creditSource(), r.pendingSkipped() + r.quietPending(), (v, c) -> counts.merge(v, c, Long::sum));
+        SiteRecorder.credit(r.creditSource(), r.creditTotal(), r.pendingSkipped() + r.quietPending(), (v, c) -> counts.merge(v, c, Long::sum));
         return counts;
     }
 }

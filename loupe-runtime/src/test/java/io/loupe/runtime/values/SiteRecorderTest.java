@@ -75,7 +75,7 @@ class SiteRecorderTest {
         for (int i = 0; i < r.table.size(); i++) {
             counts.merge(r.table.value(i), r.table.count(i), Long::sum);
         }
-        SiteRecorder.credit(r.window, r.pendingSkipped(), (v, c) -> counts.merge(v, c, Long::sum));
+        SiteRecorder.credit(r.window, r.creditTotal(), r.pendingSkipped(), (v, c) -> counts.merge(v, c, Long::sum));
         assertEquals(n, r.weightTotal() + r.pendingSkipped());
         double share = (double) counts.getOrDefault(2L, 0L) / n;
         assertTrue(counts.getOrDefault(1L, 0L) > 0 && share > 0.35 && share < 0.65, "second phase share " + share);
