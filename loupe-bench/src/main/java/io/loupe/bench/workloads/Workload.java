@@ -15,7 +15,10 @@ public enum Workload {
     MATH(CommonsMathDriver.class, CommonsMathDriver::run),
     JACKSON(JacksonDriver.class, JacksonDriver::run),
     H2(H2Driver.class, H2Driver::run),
-    LUCENE(LuceneDriver.class, LuceneDriver::run);
+    LUCENE(LuceneDriver.class, LuceneDriver::run),
+    // outside WORKLOADS.md: programs a user brings, measured so the README does not show our best case only
+    CRYPTO(CryptoDriver.class, CryptoDriver::run),
+    PARSER(ParserDriver.class, ParserDriver::run);
 
     private final Class<?> driver;
     private final Driver.Work work;
