@@ -1,6 +1,8 @@
 package io.loupe.bench;
 
 import io.loupe.analysis.values.SiteComparison;
+import io.loupe.analysis.values.SiteStats;
+import io.loupe.analysis.values.SpecializationCandidates;
 import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.analysis.values.ValueDiff;
 import io.loupe.analysis.values.ValueDiffSummary;
@@ -12,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -75,7 +78,80 @@ public final class ValueAccuracy {
                     100 * s.invariantShare(), 100 * s.find1(), 100 * s.find1WithTies(), 100 * s.findN(), s.diffInv1(),
                     100 * executedError(diff)));
         }
+        md.append(System.lineSeparator());
+        md.append(sitesTable(dir, names));
         return md.toString();
+    }
+
+    /** Sites must run this often in the full profile to count in {@link #sitesTable}. */
+    static final long MIN_EXECUTIONS = 1_000;
+    /** A candidate is a false invariant site when its estimate reaches this and the truth falls below {@link #TRUE_BELOW}. */
+    static final double REPORTED_AT_LEAST = 0.5;
+    static final double TRUE_BELOW = 0.3;
+
+    /**
+     * Per convergent profile, over the sites that ran at least {@value #MIN_EXECUTIONS} times under
+     * full profiling (ΔInv-1 and Δexecuted are absolute differences): the mean and the largest
+     * |ΔInv-1| against full profiling (a site the
+     * convergent profile lacks counts with its whole Inv-1), the mean and the largest relative
+     * |Δexecuted|, the sites the convergent profile lacks, and the false invariant sites: the
+     * report's specialization candidates (invariant parameters, monomorphic reference sites) whose
+     * Inv-1 is at least 50% in the convergent profile and below 30% in the full one.
+     */
+    static String sitesTable(Path dir, List<String> names) throws IOException {
+        StringBuilder md = new StringBuilder();
+        md.append("| workload | config | round | sites ≥ 1,000 executions | mean ΔInv-1 | max ΔInv-1 | mean Δexecuted | max Δexecuted | missing | false invariant |\n");
+        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (String name : names) {
+            Matcher m = CONVERGENT.matcher(name);
+            Path full = m.matches() ? dir.resolve(m.group(1) + "-values-" + m.group(3) + ".prof") : null;
+            if (full == null || !Files.isRegularFile(full)) {
+                continue;
+            }
+            Map<String, SiteStats> a = byKey(ValueAnalysis.of(ProfileReader.read(full)).sites());
+            List<SiteStats> bSites = ValueAnalysis.of(ProfileReader.read(dir.resolve(name))).sites();
+            Map<String, SiteStats> b = byKey(bSites);
+            int n = 0;
+            int missing = 0;
+            double sumInv = 0;
+            double maxInv = 0;
+            double sumExec = 0;
+            double maxExec = 0;
+            for (SiteStats sa : a.values()) {
+                if (sa.executed() < MIN_EXECUTIONS) {
+                    continue;
+                }
+                n++;
+                SiteStats sb = b.get(sa.stableKey());
+                double dInv = sb == null ? sa.inv1() : Math.abs(sb.inv1() - sa.inv1());
+                double dExec = sb == null ? 1 : Math.abs(sb.executed() - sa.executed()) / (double) sa.executed();
+                missing += sb == null ? 1 : 0;
+                sumInv += dInv;
+                maxInv = Math.max(maxInv, dInv);
+                sumExec += dExec;
+                maxExec = Math.max(maxExec, dExec);
+            }
+            List<SiteStats> hottest = bSites.stream().sorted((x, y) -> Long.compare(y.executed(), x.executed())).toList();
+            long falseInvariant = java.util.stream.Stream.concat(
+                            SpecializationCandidates.invariantParams(hottest, Integer.MAX_VALUE).stream(),
+                            SpecializationCandidates.monomorphicSites(hottest, Integer.MAX_VALUE).stream())
+                    .distinct()
+                    .filter(sb -> sb.inv1() >= REPORTED_AT_LEAST && a.containsKey(sb.stableKey())
+                            && a.get(sb.stableKey()).inv1() < TRUE_BELOW)
+                    .count();
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.4f | %.4f | %.2f%% | %.2f%% | %d | %d |%n",
+                    m.group(1), m.group(2), m.group(3), n, n == 0 ? 0 : sumInv / n, maxInv, n == 0 ? 0 : 100 * sumExec / n,
+                    100 * maxExec, missing, falseInvariant));
+        }
+        return md.toString();
+    }
+
+    private static Map<String, SiteStats> byKey(List<SiteStats> sites) {
+        Map<String, SiteStats> out = new java.util.LinkedHashMap<>();
+        for (SiteStats s : sites) {
+            out.merge(s.stableKey(), s, SiteStats::plus);   // a key met twice (one class loaded twice) sums
+        }
+        return out;
     }
 
     /**

@@ -48,7 +48,7 @@ class ValueAccuracyTest {
         ProfileWriter.write(profile(100, "8", "7"), dir.resolve("lua-values-conv:tried-1-0.prof"));   // an agent variant
         ProfileWriter.write(profile(100, "7", "8", 800, false), dir.resolve("lua-values-conv:lazy-0.prof"));
 
-        List<String> rows = ValueAccuracy.render(dir).lines().toList();
+        List<String> rows = ValueAccuracy.render(dir).lines().takeWhile(l -> !l.isEmpty()).toList();
 
         assertEquals(6, rows.size());
         // site 0 (Inv-1 75%, 800 executions) finds another top value; site 1 (Inv-1 50%) the same:
@@ -65,5 +65,33 @@ class ValueAccuracyTest {
         // at 900 executions, not 800: Diff-executed = 100 / 1000
         assertEquals("| lua | values-freeze | 0 | 2 | 100.0% | 5.00% | 100.0% of executions | 100.0% | 100.0% | 100.0% | 0.0000 | 10.00% |",
                 rows.get(5));
+    }
+
+    /**
+     * Sites 0 and 2 are parameters, site 1 a local run 999 times. Site 2's table keeps two values,
+     * the second at most as frequent as the first; the rest of its weight went to values evicted.
+     */
+    private static Profile sites(long executed0, long top0, long executed2, long top2) {
+        ValueSiteMeta p0 = new ValueSiteMeta(0, "A", "m", "(II)V", null, 3, SiteKind.PARAM, ValueType.INT, 0, "x", null, null);
+        ValueSiteMeta small = new ValueSiteMeta(1, "A", "m", "(II)V", null, 4, SiteKind.LOCAL, ValueType.INT, 2, "y", "const", "c");
+        ValueSiteMeta p2 = new ValueSiteMeta(2, "A", "m", "(II)V", null, 3, SiteKind.PARAM, ValueType.INT, 1, "z", null, null);
+        return new Profile(new ProfileHeader("t", 0, "profile=values", 1, "jvm", "cmd"), List.of(), List.of(), List.of(),
+                Map.of(), List.of(), List.of(p0, small, p2),
+                List.of(new ValueSiteProfile(0, executed0, executed0, executed0, 0, new String[] {"7", "9"},
+                                new long[] {top0, executed0 - top0}, 0, 0),
+                        new ValueSiteProfile(1, 999, 999, 999, 0, new String[] {"1"}, new long[] {999}, 0, 0),
+                        new ValueSiteProfile(2, executed2, executed2, executed2, 0, new String[] {"4", "5"},
+                                new long[] {top2, Math.min(top2, executed2 - top2)}, 0, 0)));
+    }
+
+    @Test
+    void perSiteDifferencesOverTheSitesRunAThousandTimesAndFalseInvariantCandidates(@TempDir Path dir) throws Exception {
+        ProfileWriter.write(sites(5_000, 3_750, 2_000, 400), dir.resolve("lua-values-0.prof"));
+        // site 0: Inv-1 0.75 → 0.95, executions 10% over; site 2: Inv-1 0.2 → 0.95, a false invariant candidate
+        ProfileWriter.write(sites(5_500, 5_225, 2_000, 1_900), dir.resolve("lua-values-conv-0.prof"));
+        List<String> rows = ValueAccuracy.render(dir).lines().dropWhile(l -> !l.isEmpty()).skip(1).toList();
+        assertEquals(3, rows.size(), rows.toString());
+        // the site run 999 times does not count; mean ΔInv-1 (0.2 + 0.75) / 2, mean Δexecuted (10% + 0) / 2
+        assertEquals("| lua | values-conv | 0 | 2 | 0.4750 | 0.7500 | 5.00% | 10.00% | 0 | 1 |", rows.get(2));
     }
 }
