@@ -155,7 +155,7 @@ public final class DepProfiler {
         return new MergedDependences(threads(), skipped);
     }
 
-    /** Threads whose table could not be read at exit (see {@link #readTable}). */
+    /** Threads whose table could not be read, in whole or in part, at exit ({@link MergedDependences}, {@link #loops}). */
     private final java.util.Set<Integer> skipped = new java.util.TreeSet<>();
 
     /**

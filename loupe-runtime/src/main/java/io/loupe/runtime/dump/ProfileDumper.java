@@ -235,11 +235,13 @@ public final class ProfileDumper {
         Map<String, Long> stats = new LinkedHashMap<>();
         List<PathCounts> counts = part(salvage, stats, "path counts", () -> pathCounts(threads), List.of());
         Map<String, Long> forestStats = new LinkedHashMap<>();
-        List<SlabForest> forests = part(salvage, stats, "k-path forests", () -> forests(threads, k, forestStats), List.of());
+        List<PathThread> withForest = part(salvage, stats, "k-path forests", () -> withForest(threads, k, forestStats),
+                List.of());
         // The methods are read after the counts: a method registers before its code first runs, so
         // every method counted above is described (read first, a class that loaded in between had
         // counts without metadata, which the reader refuses).
         List<MethodMeta> methods = MethodRegistry.snapshot();
+        List<SlabForest> forests = forests(withForest, k, methods.size());
         if (!methods.isEmpty() || !threads.isEmpty()) {   // path profiling (or the tracer) ran
             stats.put("paths.threads", (long) threads.size());
             stats.put("paths.methods", (long) methods.size());
@@ -311,12 +313,8 @@ public final class ProfileDumper {
         return merged.counts();
     }
 
-    /**
-     * Every thread's k-slab forest (k ≥ 2), with the forests' stats. Each forest is copied into
-     * the profile's form only when the list is read at that position, by the writer, one at a
-     * time: the dump holds one copy (28 bytes a node) at a time, not every thread's at once.
-     */
-    private static List<SlabForest> forests(List<PathThread> threads, int k, Map<String, Long> stats) {
+    /** The threads with a k-slab forest (k ≥ 2), and the forests' stats. */
+    private static List<PathThread> withForest(List<PathThread> threads, int k, Map<String, Long> stats) {
         List<PathThread> withForest = new ArrayList<>();
         long streamItems = 0;
         long forestNodes = 0;
@@ -338,11 +336,22 @@ public final class ProfileDumper {
             stats.put("paths.prunedNodes", prunedNodes);
             stats.put("paths.prunes", prunes);
         }
+        return withForest;
+    }
+
+    /**
+     * The threads' forests, each copied into the profile's form only when the list is read at its
+     * position, by the writer, one at a time: the dump holds one copy (28 bytes a node) at a time,
+     * not every thread's at once. Being copied after the method metadata was read, a copy drops
+     * the trees of methods registered since ({@code described} methods were): they began to run
+     * while the dump ran, and the metadata cannot describe them.
+     */
+    private static List<SlabForest> forests(List<PathThread> withForest, int k, int described) {
         return new AbstractList<>() {
             @Override
             public SlabForest get(int i) {
                 PathThread t = withForest.get(i);
-                return t.forest().snapshot(t.name(), k);
+                return described(t.forest().snapshot(t.name(), k), described);
             }
 
             @Override
@@ -350,6 +359,35 @@ public final class ProfileDumper {
                 return withForest.size();
             }
         };
+    }
+
+    /** {@code f} without the nodes of methods {@code described} and above (a node's children share its method). */
+    static SlabForest described(SlabForest f, int described) {
+        int n = f.size();
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            kept += f.method()[i] < described ? 1 : 0;
+        }
+        if (kept == n) {
+            return f;
+        }
+        int[] renumbered = new int[n];
+        int[] parent = new int[kept];
+        int[] method = new int[kept];
+        int[] label = new int[kept];
+        long[] count = new long[kept];
+        for (int i = 0, j = 0; i < n; i++) {
+            if (f.method()[i] >= described) {
+                renumbered[i] = -1;
+                continue;
+            }
+            renumbered[i] = j;
+            parent[j] = f.parent()[i] < 0 ? -1 : renumbered[f.parent()[i]];
+            method[j] = f.method()[i];
+            label[j] = f.label()[i];
+            count[j++] = f.count()[i];
+        }
+        return new SlabForest(f.thread(), f.k(), parent, method, label, count, f.pruned(), f.prunedCount());
     }
 
     /**
