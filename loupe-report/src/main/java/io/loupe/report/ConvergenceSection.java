@@ -23,9 +23,10 @@ final class ConvergenceSection {
 
     static void write(ValueAnalysis v, int top, Appendable out) throws IOException {
         ConvergenceSummary c = v.convergence();
-        out.append("\nConvergent profiling (counts and Inv-1 are weighted estimates)\n");
-        TextLayout.field(out, "profiled", Percent.count(c.profiled()) + " of " + Percent.count(c.executed())
-                + " executions (" + Percent.oneDecimal(c.profiledShare()) + ")");
+        out.append("\nConvergent profiling (counts and Inv-1 are weighted estimates, marked ≈)\n");
+        TextLayout.field(out, "profiled", Percent.count(c.profiled()) + " of " + ValueLayout.estimate(true,
+                Percent.count(c.executed())) + " executions (" + ValueLayout.estimate(true, Percent.oneDecimal(c.profiledShare()))
+                + ")");
         TextLayout.field(out, "switches", c.sitesSwitchedOff() + " of " + v.sites().size() + " sites switched off "
                 + Percent.count(c.switchedOff()) + " times when their invariance converged; back-off switched them on "
                 + Percent.count(c.switchedOn()) + " times");
@@ -47,8 +48,9 @@ final class ConvergenceSection {
         List<SiteStats> hottest = v.sites().stream().limit(top).toList();
         out.append(String.format(ROW, "executions", "profiled", "share", "off", "on")).append("site\n");
         for (SiteStats s : hottest) {
-            String row = String.format(ROW, Percent.count(s.executed()), Percent.count(s.profiled()),
-                    Percent.oneDecimal(s.profiledShare()), Percent.count(s.switchedOff()), Percent.count(s.switchedOn()));
+            String row = String.format(ROW, ValueLayout.estimate(true, Percent.count(s.executed())), Percent.count(s.profiled()),
+                    ValueLayout.estimate(true, Percent.oneDecimal(s.profiledShare())), Percent.count(s.switchedOff()),
+                    Percent.count(s.switchedOn()));
             out.append(row).append(ValueLayout.whereAndWhat(s.meta(), TextLayout.WIDTH - row.length())).append('\n');
         }
     }

@@ -82,11 +82,13 @@ final class HeaderSection {
         ValueSettings settings = v.settings();
         String table = settings.tableSize() == 0 ? "" : "; TNV tables of " + settings.tableSize();
         String n = settings.topN() == 0 ? "" : ", Inv-N with N = " + settings.topN();
-        String mode = settings.convergent()
-                ? "; convergent profiling (" + Percent.oneDecimal(v.convergence().profiledShare()) + " of executions profiled)"
+        boolean e = settings.convergent();
+        String mode = e
+                ? "; convergent profiling (" + ValueLayout.estimate(true, Percent.oneDecimal(v.convergence().profiledShare()))
+                        + " of executions profiled)"
                 : "; full profiling";
         return Percent.count(v.registeredSites()) + " sites registered, " + Percent.count(v.sites().size()) + " ran, "
-                + Percent.count(v.executed()) + " executions" + table + n + mode;
+                + ValueLayout.estimate(e, Percent.count(v.executed())) + " executions" + table + n + mode;
     }
 
     private static void warnings(List<String> warnings, Appendable out) throws IOException {

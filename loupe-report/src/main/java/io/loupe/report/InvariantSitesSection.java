@@ -31,13 +31,15 @@ final class InvariantSitesSection {
             return;
         }
         out.append(String.format(ROW, "#", "executions", "kind", "Inv-1", "Inv-N", "MRV")).append("site, what it reads\n");
+        boolean e = v.settings().convergent();
         int rank = 1;
         for (SiteStats s : listed) {
-            String row = String.format(ROW, rank++, Percent.count(s.executed()), s.kind().label(),
-                    Percent.oneDecimal(s.inv1()), Percent.oneDecimal(s.invN()), Percent.oneDecimal(s.mrv()));
+            String row = String.format(ROW, rank++, ValueLayout.estimate(e, Percent.count(s.executed())), s.kind().label(),
+                    ValueLayout.estimate(e, Percent.oneDecimal(s.inv1())), ValueLayout.estimate(e, Percent.oneDecimal(s.invN())),
+                    Percent.oneDecimal(s.mrv()));
             out.append(row).append(ValueLayout.whereAndWhat(s.meta(), TextLayout.WIDTH - row.length())).append('\n');
             List<String> words = new ArrayList<>(List.of("values:"));
-            words.addAll(ValueLayout.topValues(s));
+            words.addAll(ValueLayout.topValues(s, e));
             ValueLayout.wrapped(out, row.length(), words, 2);
         }
     }

@@ -37,16 +37,18 @@ final class PropagationSection {
             out.append("  no local variable site whose value is computed ran\n");
             return;
         }
-        TextLayout.field(out, "sites", Percent.count(f.sites()) + " ran, " + Percent.count(f.executed())
+        boolean e = v.settings().convergent();   // then what the profile measured is an estimate too
+        TextLayout.field(out, "sites", Percent.count(f.sites()) + " ran, " + ValueLayout.estimate(e, Percent.count(f.executed()))
                 + " executions; " + ValueLayout.share(f.covered()) + " of them have a defined estimate");
-        TextLayout.field(out, "Inv-1", "measured " + ValueLayout.share(f.measured()) + ", estimated "
+        TextLayout.field(out, "Inv-1", "measured " + ValueLayout.estimate(e, ValueLayout.share(f.measured())) + ", estimated "
                 + ValueLayout.share(f.estimated()) + ", mean |difference| " + ValueLayout.share(f.meanAbsDiff()));
         ValueLayout.wrapped(out, 2, TextLayout.words("At each threshold: the share of executions measured and"
                 + " estimated at or above it; found: of those measured there, the share the estimate puts there too;"
                 + " precision: of those estimated there, the share really there."), 3);
         out.append(String.format(THRESHOLD_ROW, "Inv-1 ≥", "measured", "estimated", "found", "precision"));
         for (ThresholdFigures t : p.thresholds()) {
-            out.append(String.format(THRESHOLD_ROW, Percent.whole(t.threshold()), ValueLayout.share(t.measuredShare()),
+            out.append(String.format(THRESHOLD_ROW, Percent.whole(t.threshold()),
+                    ValueLayout.estimate(e, ValueLayout.share(t.measuredShare())),
                     ValueLayout.share(t.estimatedShare()), ValueLayout.share(t.found()), ValueLayout.share(t.precision())));
         }
         out.append("  by producer, loads included for comparison\n");
@@ -54,14 +56,16 @@ final class PropagationSection {
                 "|diff|"));
         for (PropagationFigures row : p.byProducer()) {
             out.append(String.format(PRODUCER_ROW, row.category(), Percent.count(row.sites()),
-                    Percent.count(row.executed()), ValueLayout.share(row.covered()), ValueLayout.share(row.measured()),
+                    ValueLayout.estimate(e, Percent.count(row.executed())), ValueLayout.share(row.covered()),
+                    ValueLayout.estimate(e, ValueLayout.share(row.measured())),
                     ValueLayout.share(row.estimated()), ValueLayout.share(row.meanAbsDiff())));
         }
-        misjudged(v.estimates(), top, out);
+        misjudged(v.estimates(), top, e, out);
     }
 
     /** The non-load sites whose estimate is furthest off, weighted by executions. */
-    private static void misjudged(List<LocalEstimate> estimates, int top, Appendable out) throws IOException {
+    private static void misjudged(List<LocalEstimate> estimates, int top, boolean convergent, Appendable out)
+            throws IOException {
         Comparator<LocalEstimate> worstFirst = Comparator
                 .comparingDouble((LocalEstimate e) -> e.executed() * Math.abs(e.measuredInv1() - e.estimate()))
                 .reversed().thenComparing(e -> e.meta().stableKey());
@@ -75,7 +79,8 @@ final class PropagationSection {
         out.append("  furthest off, weighted by executions\n");
         out.append(String.format(SITE_ROW, "executions", "measured", "estimated")).append("site, formula\n");
         for (LocalEstimate e : worst) {
-            String row = String.format(SITE_ROW, Percent.count(e.executed()), Percent.oneDecimal(e.measuredInv1()),
+            String row = String.format(SITE_ROW, ValueLayout.estimate(convergent, Percent.count(e.executed())),
+                    ValueLayout.estimate(convergent, Percent.oneDecimal(e.measuredInv1())),
                     Percent.oneDecimal(e.estimate()));
             String formula = "  " + (e.recurrence() ? "recurrence " : "") + e.meta().formula();
             int width = TextLayout.WIDTH - row.length();

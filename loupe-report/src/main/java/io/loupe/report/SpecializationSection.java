@@ -22,6 +22,7 @@ final class SpecializationSection {
 
     static void write(ValueAnalysis v, int top, Appendable out) throws IOException {
         out.append("\nSpecialization candidates\n");
+        boolean e = v.settings().convergent();
         List<SiteStats> params = SpecializationCandidates.invariantParams(v.sites(), top);
         out.append("  Parameters with Inv-1 ≥ ").append(Percent.whole(SpecializationCandidates.PARAM_INV1))
                 .append(", hottest methods first\n");
@@ -30,7 +31,8 @@ final class SpecializationSection {
         } else {
             out.append(String.format(ROW, "calls", "Inv-1")).append("method, parameter = top value\n");
             for (SiteStats s : params) {
-                String row = String.format(ROW, Percent.count(s.executed()), Percent.oneDecimal(s.inv1()));
+                String row = String.format(ROW, ValueLayout.estimate(e, Percent.count(s.executed())),
+                        ValueLayout.estimate(e, Percent.oneDecimal(s.inv1())));
                 line(out, row, s, " = " + ValueLayout.value(s.topValue()));
             }
         }
@@ -42,11 +44,11 @@ final class SpecializationSection {
         }
         out.append(String.format(ROW, "executions", "kind")).append("site, what it reads → class\n");
         for (SiteStats s : mono) {
-            String row = String.format(ROW, Percent.count(s.executed()), s.kind().label());
+            String row = String.format(ROW, ValueLayout.estimate(e, Percent.count(s.executed())), s.kind().label());
             double nulls = s.topValues(s.tableEntries()).stream().filter(t -> t.value().equals(SiteStats.NULL))
                     .mapToDouble(t -> t.share()).sum();
             line(out, row, s, " → " + SpecializationCandidates.monomorphicClass(s)
-                    + (nulls > 0 ? " (null " + Percent.oneDecimal(nulls) + ")" : ""));
+                    + (nulls > 0 ? " (null " + ValueLayout.estimate(e, Percent.oneDecimal(nulls)) + ")" : ""));
         }
     }
 

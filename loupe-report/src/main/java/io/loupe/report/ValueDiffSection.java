@@ -51,10 +51,14 @@ final class ValueDiffSection {
                 .append("site, what it reads\n");
         int rank = 1;
         for (SiteComparison c : moved) {
-            String row = String.format(ROW, rank++, Percent.count(c.a().executed()), Percent.count(c.b().executed()),
-                    Percent.oneDecimal(c.a().inv1()), Percent.oneDecimal(c.b().inv1()), found(c));
+            boolean ea = s.convergentA();
+            boolean eb = s.convergentB();
+            String row = String.format(ROW, rank++, ValueLayout.estimate(ea, Percent.count(c.a().executed())),
+                    ValueLayout.estimate(eb, Percent.count(c.b().executed())),
+                    ValueLayout.estimate(ea, Percent.oneDecimal(c.a().inv1())),
+                    ValueLayout.estimate(eb, Percent.oneDecimal(c.b().inv1())), found(c));
             out.append(row).append(ValueLayout.whereAndWhat(c.a().meta(), TextLayout.WIDTH - row.length())).append('\n');
-            ValueLayout.wrapped(out, row.length(), List.of("top:", "A", top(c.a()), "·", "B", top(c.b())), 2);
+            ValueLayout.wrapped(out, row.length(), List.of("top:", "A", top(c.a(), ea), "·", "B", top(c.b(), eb)), 2);
         }
     }
 
@@ -72,12 +76,12 @@ final class ValueDiffSection {
     }
 
     /** A side's top value and its share, and how many others have its count exactly: those are top values too. */
-    private static String top(SiteStats s) {
+    private static String top(SiteStats s, boolean estimated) {
         if (s.tableEntries() == 0) {
             return "(none)";
         }
         int others = s.tiedForTop().size() - 1;
-        return ValueLayout.value(s.topValue()) + " (" + Percent.oneDecimal(s.top(0).share())
+        return ValueLayout.value(s.topValue()) + " (" + ValueLayout.estimate(estimated, Percent.oneDecimal(s.top(0).share()))
                 + (others > 0 ? ", tied with " + others + " more" : "") + ")";
     }
 }

@@ -57,19 +57,29 @@ final class ValueLayout {
         return cut(where + "  " + value(m.detail()), width);
     }
 
+    /**
+     * {@code figure} marked {@code ≈} when it is an estimate: in a convergent profile, executions,
+     * Inv-1, Inv-N and value shares credit the executions profiling skipped (docs/values.md,
+     * *Credit for skipped executions*); what was profiled, and MRV, are measured.
+     */
+    static String estimate(boolean estimated, String figure) {
+        return estimated && !figure.equals("n/a") ? "≈" + figure : figure;
+    }
+
     /** A share with one decimal, {@code n/a} when undefined. */
     static String share(double share) {
         return Double.isNaN(share) ? "n/a" : Percent.oneDecimal(share);
     }
 
-    /** The words listing a site's best values with their shares: {@code 7 (92.0%), 3 (5.1%)}. */
-    static List<String> topValues(SiteStats s) {
+    /** The words listing a site's best values with their shares: {@code 7 (92.0%), 3 (5.1%)}, estimates marked. */
+    static List<String> topValues(SiteStats s, boolean estimated) {
         int shown = Math.min(VALUES_SHOWN, Math.max(1, s.valuesCounted()));
         List<String> words = new ArrayList<>();
         List<TopValue> top = s.topValues(shown);
         for (int i = 0; i < top.size(); i++) {
             TopValue t = top.get(i);
-            words.add(value(t.value()) + " (" + Percent.oneDecimal(t.share()) + ")" + (i < top.size() - 1 ? "," : ""));
+            words.add(value(t.value()) + " (" + estimate(estimated, Percent.oneDecimal(t.share())) + ")"
+                    + (i < top.size() - 1 ? "," : ""));
         }
         if (s.tableEntries() > top.size()) {
             words.add("…");

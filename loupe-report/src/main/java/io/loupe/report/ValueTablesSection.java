@@ -22,19 +22,21 @@ final class ValueTablesSection {
         int n = v.settings().topN();
         out.append("\nValue invariance by site kind (means weighted by executions; Inv-N with N = ")
                 .append(n == 0 ? "all values of a table" : Integer.toString(n)).append(")\n");
-        table(out, "kind", v.byKind());
+        boolean e = v.settings().convergent();
+        table(out, "kind", v.byKind(), e);
         List<InvarianceRow> producers = v.byProducer();
         if (producers.size() > 1) {
             out.append("\nLocal variable sites by the instruction that produced the stored value\n");
-            table(out, "producer", producers);
+            table(out, "producer", producers, e);
         }
     }
 
-    private static void table(Appendable out, String label, List<InvarianceRow> rows) throws IOException {
+    private static void table(Appendable out, String label, List<InvarianceRow> rows, boolean e) throws IOException {
         out.append(String.format(ROW, label, "sites", "executions", "share", "Inv-1", "Inv-N", "MRV"));
         for (InvarianceRow r : rows) {
-            out.append(String.format(ROW, r.category(), Percent.count(r.sites()), Percent.count(r.executed()),
-                    Percent.oneDecimal(r.share()), Percent.oneDecimal(r.inv1()), Percent.oneDecimal(r.invN()),
+            out.append(String.format(ROW, r.category(), Percent.count(r.sites()),
+                    ValueLayout.estimate(e, Percent.count(r.executed())), ValueLayout.estimate(e, Percent.oneDecimal(r.share())),
+                    ValueLayout.estimate(e, Percent.oneDecimal(r.inv1())), ValueLayout.estimate(e, Percent.oneDecimal(r.invN())),
                     Percent.oneDecimal(r.mrv())));
         }
     }

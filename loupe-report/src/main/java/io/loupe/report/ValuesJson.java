@@ -42,7 +42,7 @@ final class ValuesJson {
         propagation(json, v.propagationSummary());
         json.name("sites").beginArray();
         for (SiteStats s : v.sites()) {
-            site(json, s, v.estimate(s.id()));
+            site(json, s, v.estimate(s.id()), v.settings().convergent());
         }
         json.endArray();
         json.endObject();
@@ -135,7 +135,12 @@ final class ValuesJson {
         json.endObject();
     }
 
-    private static void site(JsonWriter json, SiteStats s, LocalEstimate estimate) throws IOException {
+    /**
+     * One site. In a convergent profile {@code estimates} is written beside the figures: true, as
+     * {@code executed}, {@code weight}, {@code inv1}, {@code invN} and the table's counts and
+     * shares credit the executions profiling skipped; {@code profiled} and {@code mrv} are measured.
+     */
+    private static void site(JsonWriter json, SiteStats s, LocalEstimate estimate, boolean convergent) throws IOException {
         ValueSiteMeta m = s.meta();
         json.beginObject();
         json.name("id").value(m.id());
@@ -150,6 +155,9 @@ final class ValuesJson {
         if (m.kind() == SiteKind.LOCAL) {
             json.name("producer").value(m.producer());
             json.name("formula").value(m.formula());
+        }
+        if (convergent) {
+            json.name("estimates").value(true);
         }
         json.name("executed").value(s.executed());
         json.name("profiled").value(s.profiled());

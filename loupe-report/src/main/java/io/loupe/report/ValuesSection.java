@@ -15,6 +15,10 @@ final class ValuesSection {
     }
 
     static void write(ValueAnalysis v, int top, Appendable out) throws IOException {
+        if (v.settings().convergent()) {
+            out.append("\n≈ marks an estimate: convergent profiling credits each site with the executions it skipped\n")
+                    .append("(switched off, or in quiet methods); what it profiled, and MRV, are measured.\n");
+        }
         ValueTablesSection.write(v, out);
         InvariantSitesSection.write(v, top, out);
         SpecializationSection.write(v, top, out);

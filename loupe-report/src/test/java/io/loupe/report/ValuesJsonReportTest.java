@@ -131,6 +131,9 @@ class ValuesJsonReportTest {
         assertEquals(0.9, at(r, "values", "summary", "convergence", "quietIterationShare"));
         Map<String, Object> full = parse(SampleValues.profile());
         assertFalse(((Map<?, ?>) at(full, "values", "summary", "convergence")).containsKey("quietShare"));
+        // the estimates of a convergent profile are said to be estimates, beside them
+        assertEquals(true, at(r, "values", "sites", 0, "estimates"));
+        assertFalse(((Map<?, ?>) at(full, "values", "sites", 0)).containsKey("estimates"), "a full profile measures");
     }
 
     @Test

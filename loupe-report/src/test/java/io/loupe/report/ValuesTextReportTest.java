@@ -118,12 +118,20 @@ class ValuesTextReportTest {
         int s = b.param(3);
         b.entry(s, 1000, 100, 1000, 90, 2, 1, "7", 900);
         String r = text(b.build(), 10);
-        assertTrue(r.contains("; convergent profiling (10.0%\n            of executions profiled)\n"), r);
-        assertTrue(r.contains("Convergent profiling (counts and Inv-1 are weighted estimates)\n"
-                + "  profiled  100 of 1,000 executions (10.0%)\n"
+        assertTrue(r.contains("≈1,000 executions; TNV tables of 8, Inv-N with N = 2; convergent profiling\n"
+                + "            (≈10.0% of executions profiled)\n"), r);
+        assertTrue(r.contains("Convergent profiling (counts and Inv-1 are weighted estimates, marked ≈)\n"
+                + "  profiled  100 of ≈1,000 executions (≈10.0%)\n"
                 + "  switches  1 of 1 sites switched off 2 times when their invariance converged; back-off switched them"
                 + " on 1 times\n"), r);
-        assertTrue(r.contains("            1,000             100    10.0%      2      1  com.example.C.m:3  #0\n"), r);
+        assertTrue(r.contains("           ≈1,000             100   ≈10.0%      2      1  com.example.C.m:3  #0\n"), r);
+        // every estimate is marked, what was measured is not: executions, Inv-1, Inv-N and shares; MRV
+        assertTrue(r.contains("  param              1          ≈1,000 ≈100.0%  ≈90.0%  ≈90.0%   90.0%\n"), r);
+        assertTrue(r.contains("    1          ≈1,000  param   ≈90.0%  ≈90.0%   90.0%  com.example.C.m:3  #0\n"), r);
+        assertTrue(r.contains("values: 7 (≈90.0%)\n"), r);
+        assertTrue(r.contains("           ≈1,000  ≈90.0%  com.example.C.m:3  #0 = 7\n"), r);
+        assertTrue(r.contains("≈ marks an estimate"), r);
+        assertFalse(report.contains("≈"), "a full profile has no estimates");
         assertFalse(r.contains("  quiet  "), "no quiet methods ran");
         b.stat("values.quietMethodActivations", 4000).stat("values.quietActivations", 3000).stat("values.quietPeriods", 12);
         r = text(b.build(), 10);

@@ -111,7 +111,8 @@ public final class ValueDiff {
         }
         return new ValueDiffSummary(threshold, sitesA, sitesB, common, executedA, ratio(commonA, executedA),
                 ratio(diff1, commonA), ratio(diffN, commonA), ratio(invariant, commonA), ratio(found1, invariant),
-                ratio(found1 + tied, invariant), ratio(foundN, invariant), a.topN(), b.topN());
+                ratio(found1 + tied, invariant), ratio(foundN, invariant), a.topN(), b.topN(), a.convergent(),
+                b.convergent());
     }
 
     private static double ratio(double part, long whole) {

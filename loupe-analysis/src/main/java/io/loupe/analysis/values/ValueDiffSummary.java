@@ -23,11 +23,13 @@ package io.loupe.analysis.values;
  * @param findN         of those executions, the share at sites whose top value in A is among B's top N
  * @param nA            the N of Inv-N in A (0: all values of a table)
  * @param nB            the N of Inv-N and Find-N in B
+ * @param convergentA   true if A is a convergent profile: its executions, Inv-1 and shares are estimates
+ * @param convergentB   the same for B
  */
 public record ValueDiffSummary(double threshold, int sitesA, int sitesB, int common, long executedA, double overlap,
                                double diffInv1, double diffInvN, double invariantShare, double find1,
                                double find1WithTies, double findN,
-                               int nA, int nB) {
+                               int nA, int nB, boolean convergentA, boolean convergentB) {
 
     /** Sites that ran in A only. */
     public int onlyA() {
