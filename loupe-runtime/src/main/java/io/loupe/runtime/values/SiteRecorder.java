@@ -24,7 +24,8 @@ import jdk.internal.vm.annotation.DontInline;
  * are kept in a small second table). When the values did not change the halves agree; when they
  * changed phase somewhere in the off period, splitting it in the middle is the unbiased guess. The
  * collector credits an unfinished off period by the last window. Counts are then estimates in
- * executions that sum to the executions, and a phase seen only in a few late windows still gets
+ * executions (the weight is the executions; what a window saw of values it could not keep is in
+ * the weight only, see {@link #credit}), and a phase seen only in a few late windows still gets
  * its share — the paper's convergent profile counts samples only, which under-weights every
  * phase after the first.
  *
