@@ -6,9 +6,7 @@ import io.loupe.data.deps.LoopRecord;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntUnaryOperator;
 
 /**
@@ -207,30 +205,23 @@ public final class DepProfiler {
 
     /** Every loop's record over all threads, sorted by loop id then context. */
     public List<LoopRecord> loops() {
-        Map<Long, long[]> merged = new HashMap<>();
+        // Merged in a primitive table: a key (a loop context node in camp mode, a loop id in lamp
+        // mode) stands for one loop in every thread, so the key alone identifies a record.
+        LoopCounts merged = new LoopCounts();
         for (DepThread t : threads()) {
-            Map<Long, long[]> mine = new HashMap<>();
+            LoopCounts mine = new LoopCounts();
             boolean read = settled(() -> {
                 mine.clear();
-                t.loops.forEach((key, loop, inv, it) -> {
-                    int context = mode == DepMode.CAMP ? key : -1;
-                    long[] m = mine.computeIfAbsent((long) loop << 32 | (context & 0xFFFFFFFFL), k -> new long[2]);
-                    m[0] += inv;
-                    m[1] += it;
-                });
+                t.loops.forEach(mine::add);
             });
             if (!read) {
                 skipped.add(t.id);
                 continue;
             }
-            mine.forEach((k, v) -> {
-                long[] m = merged.computeIfAbsent(k, x -> new long[2]);
-                m[0] += v[0];
-                m[1] += v[1];
-            });
+            mine.forEach(merged::add);
         }
         List<LoopRecord> out = new ArrayList<>();
-        merged.forEach((k, v) -> out.add(new LoopRecord((int) (k >> 32), (int) (long) k, v[0], v[1])));
+        merged.forEach((key, loop, inv, it) -> out.add(new LoopRecord(loop, mode == DepMode.CAMP ? key : -1, inv, it)));
         out.sort(Comparator.comparingInt(LoopRecord::loop).thenComparingInt(LoopRecord::context));
         return out;
     }

@@ -52,6 +52,19 @@ final class LoopCounts {
         }
     }
 
+    /** Adds {@code invocations} and {@code iterations} to the record of {@code key} (the dump's merge over threads). */
+    void add(int key, int loop, long invocations, long iterations) {
+        int s = slot(key, loop);
+        this.invocations[s] += invocations;
+        this.iterations[s] += iterations;
+    }
+
+    /** Forgets every record (a read of another thread's table that must start again). */
+    void clear() {
+        allocate(16);
+        size = 0;
+    }
+
     void invoked(int slot) {
         invocations[slot]++;
     }
