@@ -72,6 +72,9 @@ public final class DiffJsonReport {
         json.name("threshold").value(s.threshold(), SHARE_DECIMALS);
         json.name("nA").value(s.nA());
         json.name("nB").value(s.nB());
+        // a convergent side's executions, Inv-1, Inv-N and top values' shares are estimates
+        json.name("estimatesA").value(s.convergentA());
+        json.name("estimatesB").value(s.convergentB());
         json.name("summary").beginObject();
         json.name("sitesA").value(s.sitesA());
         json.name("sitesB").value(s.sitesB());

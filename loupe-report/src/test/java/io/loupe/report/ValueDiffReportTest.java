@@ -30,5 +30,9 @@ class ValueDiffReportTest {
         String r = out.toString();
         assertTrue(r.contains("          1,000          ≈1,000    90.0%   ≈70.0%  top  "), r);
         assertTrue(r.contains("top: A 7 (90.0%) · B 7 (≈70.0%)"), r);
+        StringBuilder json = new StringBuilder();
+        new DiffJsonReport().write(ProfileComparison.of("full.prof", profile(false, 900), "conv.prof",
+                profile(true, 700), 0.3), json);
+        assertTrue(json.toString().contains("\"estimatesA\": false,\n      \"estimatesB\": true,"), json.toString());
     }
 }
