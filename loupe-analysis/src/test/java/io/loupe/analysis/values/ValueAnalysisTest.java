@@ -82,6 +82,19 @@ class ValueAnalysisTest {
     }
 
     @Test
+    void a_convergent_site_profiled_fewer_than_ten_times_is_no_candidate() {
+        ValueProfileBuilder b = new ValueProfileBuilder().convergent();
+        int once = b.param(1);
+        int often = b.param(2);
+        // profiled once, its 119 quiet executions credited to that one value
+        b.entry(once, 120, 1, 120, 0, 0, 0, "0.5", 120);
+        b.entry(often, 120, 10, 120, 9, 0, 0, "7", 120);
+        List<SiteStats> hottest = b.analyse().sites();
+        assertEquals(List.of(often),
+                SpecializationCandidates.invariantParams(hottest, 10).stream().map(SiteStats::id).toList());
+    }
+
+    @Test
     void the_profile_summary_carries_the_value_analysis_and_its_problems() {
         ValueProfileBuilder b = new ValueProfileBuilder();
         b.param(1);
