@@ -39,7 +39,7 @@ final class ValuesJson {
         json.name("sitesRegistered").value(v.registeredSites());
         json.name("sitesRan").value(v.sites().size());
         summary(json, v);
-        propagation(json, v.propagationSummary());
+        propagation(json, v.propagationSummary(), v.settings().convergent());
         json.name("sites").beginArray();
         for (SiteStats s : v.sites()) {
             site(json, s, v.estimate(s.id()), v.settings().convergent());
@@ -50,6 +50,9 @@ final class ValuesJson {
 
     private static void summary(JsonWriter json, ValueAnalysis v) throws IOException {
         json.name("summary").beginObject();
+        if (v.settings().convergent()) {   // the rows' executions, shares, Inv-1 and Inv-N, as the sites' (see site)
+            json.name("estimates").value(true);
+        }
         rows(json, "byKind", "kind", v.byKind());
         rows(json, "byProducer", "producer", v.byProducer());
         ConvergenceSummary c = v.convergence();
@@ -92,8 +95,11 @@ final class ValuesJson {
         json.endArray();
     }
 
-    private static void propagation(JsonWriter json, PropagationSummary p) throws IOException {
+    private static void propagation(JsonWriter json, PropagationSummary p, boolean convergent) throws IOException {
         json.name("propagation").beginObject();
+        if (convergent) {   // what the profile measured (executions, Inv-1) is an estimate too
+            json.name("estimates").value(true);
+        }
         json.name("loadProducers").beginInlineArray();
         for (String load : new TreeSet<>(ProducerCategories.LOADS)) {
             json.value(load);

@@ -134,6 +134,9 @@ class ValuesJsonReportTest {
         // the estimates of a convergent profile are said to be estimates, beside them
         assertEquals(true, at(r, "values", "sites", 0, "estimates"));
         assertFalse(((Map<?, ?>) at(full, "values", "sites", 0)).containsKey("estimates"), "a full profile measures");
+        assertEquals(true, at(r, "values", "summary", "estimates"));
+        assertEquals(true, at(r, "values", "propagation", "estimates"));
+        assertFalse(((Map<?, ?>) at(full, "values", "summary")).containsKey("estimates"));
     }
 
     @Test
