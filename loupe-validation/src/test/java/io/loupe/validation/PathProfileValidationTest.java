@@ -72,8 +72,14 @@ class PathProfileValidationTest {
         assertEquals(plain.stdout(), profiled.stdout(), "path profiling must not change the output");
         assertEquals(0, profiled.exitCode(), profiled.stderr());
         assertFalse(profiled.stderr().contains("uninstrumented"), profiled.stderr());
-        Profile profile = ProfileReader.read(profileFile);
+        assertMatchesOracle(ProfileReader.read(profileFile), oracle);
+    }
 
+    /**
+     * Checks every instrumented method of {@code profile} against the block tracer's oracle: path
+     * counts at k = 1, brute-force n-gram counts of the activations' path streams at k ≥ 2.
+     */
+    static void assertMatchesOracle(Profile profile, BlockTraceOracle oracle) {
         int k = profile.header().k();
         ProfileSummary summary = ProfileSummary.of(profile);
         assertTrue(summary.problems().isEmpty(), summary.problems().toString());

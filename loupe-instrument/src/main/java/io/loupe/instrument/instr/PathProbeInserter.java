@@ -34,7 +34,8 @@ import java.util.Map;
  * the next ({@code end(inc(u→EXIT)); r = inc(ENTRY→v)}); a return or throw ends the path before
  * the instruction; an exception handler is entered through a trampoline that starts a path. An
  * exception thrown mid-path thus drops that path (it is never counted, never corrupts another),
- * and the handler starts afresh.
+ * and the handler starts afresh. Before each call made while path ends may be pending in locals,
+ * they are recorded ({@link PendingCalls}): a frame in a call keeps nothing back from the profile.
  *
  * <p>Stack map frames: the class is read with expanded frames; the appended locals are added to
  * every frame (they are assigned at entry, before any frame), and each trampoline gets a copy of
@@ -95,6 +96,12 @@ final class PathProbeInserter {
                     planTransfer(g, u, v, last, probe, edits);
                 }
             }
+        }
+        for (PendingCalls.Site site : PendingCalls.find(model, counted, reg.rle())) {
+            CountedLoops.Loop loop = site.loop();
+            InsnList code = loop == null ? reg.flushBeforeCall()
+                    : reg.countedFlushBeforeCall(loop.index(), loop.offset(), loop.repeated());
+            edits.add(() -> m.instructions.insertBefore(site.insn(), code));
         }
         for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
             LabelNode original = tcb.handler;

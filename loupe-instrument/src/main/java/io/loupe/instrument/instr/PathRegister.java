@@ -252,6 +252,47 @@ final class PathRegister {
         return l;
     }
 
+    /**
+     * Before a call (or {@code monitorenter}) inside counted loop {@code loop}: streams what the
+     * loop's completed iterations and the pending run would stream at an exit ({@link #countedExit}),
+     * so nothing is kept in locals while the callee runs (a callee may never return: it may call
+     * {@code System.exit}, or block until the JVM stops). Once the first iteration is streamed,
+     * the later ones all end {@code repeated}: {@code rIn} becomes the register they start from,
+     * {@code start(h) = repeated - offset} (plus the slot offset), so that {@code rIn + offset}
+     * is {@code repeated}. Straight-line code: {@code lcmp} of the iteration count, 0 or 1, picks
+     * the new {@code rIn} without a branch, so no stack map frame is needed between a call's
+     * arguments and the call.
+     */
+    InsnList countedFlushBeforeCall(int loop, int offset, int repeated) {
+        InsnList l = new InsnList();
+        // Stack: → rIn + (iterations > 0 ? 1 : 0) · (start(h) − rIn)
+        l.add(new VarInsnNode(Opcodes.ILOAD, rIn(loop)));
+        l.add(new VarInsnNode(Opcodes.LLOAD, iterations(loop)));
+        l.add(new InsnNode(Opcodes.LCONST_0));
+        l.add(new InsnNode(Opcodes.LCMP));
+        l.add(IntConstant.push(repeated - offset + slotOffset));
+        l.add(new VarInsnNode(Opcodes.ILOAD, rIn(loop)));
+        l.add(new InsnNode(Opcodes.ISUB));
+        l.add(new InsnNode(Opcodes.IMUL));
+        l.add(new InsnNode(Opcodes.IADD));
+        l.add(countedExit(loop, offset, repeated));
+        l.add(new VarInsnNode(Opcodes.ISTORE, rIn(loop)));
+        return l;
+    }
+
+    /**
+     * Before a call (or {@code monitorenter}) where a run may be pending: records it and empties
+     * it, as an exit does. Runs split this way stream the same items in the same order, so every
+     * count is what it was; what changes is that a callee that never returns leaves nothing behind
+     * in this frame's locals.
+     */
+    InsnList flushBeforeCall() {
+        InsnList l = flush();
+        l.add(new InsnNode(Opcodes.LCONST_0));
+        l.add(new VarInsnNode(Opcodes.LSTORE, run));
+        return l;
+    }
+
     /** Pushes last, run (an empty run without run-length encoding), iterations, rIn + offset, repeated. */
     private void countedArguments(InsnList l, int loop, int offset, int repeated) {
         if (rle) {

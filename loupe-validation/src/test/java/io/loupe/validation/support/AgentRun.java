@@ -1,6 +1,8 @@
 package io.loupe.validation.support;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,8 +55,46 @@ public final class AgentRun {
         return run(java(), jvmOptions, agentOptions, targetClassPath(), mainClass, args);
     }
 
-    private static Result run(Path java, List<String> jvmOptions, String agentOptions, String classPath, String mainClass,
-                              String... args) throws IOException, InterruptedException {
+    /**
+     * Runs {@code mainClass} until it prints a line starting with {@code ready}, then sends the
+     * JVM the real signal {@code signal} ({@code TERM}, {@code INT}, {@code HUP}) with
+     * {@code kill}, and returns what it did until it ended.
+     */
+    public static Result runUntilSignal(String agentOptions, String ready, String signal, String mainClass,
+                                        String... args) throws IOException, InterruptedException {
+        List<String> cmd = command(java(), List.of(), agentOptions, targetClassPath(), mainClass, args);
+        Path err = Files.createTempFile("loupe-err", ".txt");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
+            StringBuilder out = new StringBuilder();
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                boolean signalled = false;
+                for (String line; (line = r.readLine()) != null; ) {
+                    out.append(line).append('\n');
+                    if (!signalled && line.startsWith(ready)) {
+                        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).inheritIO().start();
+                        if (kill.waitFor() != 0) {
+                            throw new IllegalStateException("kill -" + signal + " failed");
+                        }
+                        signalled = true;
+                    }
+                }
+                if (!signalled) {
+                    throw new IllegalStateException("never printed " + ready + ": " + out + Files.readString(err));
+                }
+            }
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("timed out: " + cmd);
+            }
+            return new Result(p.exitValue(), out.toString(), Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(err);
+        }
+    }
+
+    private static List<String> command(Path java, List<String> jvmOptions, String agentOptions, String classPath,
+                                        String mainClass, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java.toString());
         cmd.add("-Xshare:auto");
@@ -66,6 +106,12 @@ public final class AgentRun {
         cmd.add(classPath);
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    private static Result run(Path java, List<String> jvmOptions, String agentOptions, String classPath, String mainClass,
+                              String... args) throws IOException, InterruptedException {
+        List<String> cmd = command(java, jvmOptions, agentOptions, classPath, mainClass, args);
         Path out = Files.createTempFile("loupe-out", ".txt");
         Path err = Files.createTempFile("loupe-err", ".txt");
         try {
