@@ -47,6 +47,12 @@ final class HeaderSection {
             field(out, "methods", s.registeredMethods() + " registered, " + s.instrumentedMethods() + " instrumented, "
                     + s.methods().size() + " with path counts (" + Percent.count(s.distinctPaths()) + " distinct paths)");
         }
+        if (paths) {
+            String open = openActivations(s.profile().stats());
+            if (open != null) {
+                field(out, "at exit", open);
+            }
+        }
         if (values) {
             field(out, "values", values(s.values()));
         }
@@ -57,6 +63,27 @@ final class HeaderSection {
         }
         field(out, "stats", stats.isEmpty() ? List.of("(none)") : stats);
         warnings(s.profile().warnings(), out);
+    }
+
+    /**
+     * What the activations still open when the profile was written mean for its counts, or null
+     * if none was open (or the profile predates the count).
+     */
+    static String openActivations(java.util.Map<String, Long> stats) {
+        long activations = stats.getOrDefault("paths.openActivations", 0L);
+        if (activations == 0) {
+            return null;
+        }
+        long threads = stats.getOrDefault("paths.openThreads", 0L);
+        long running = stats.getOrDefault("paths.runningThreads", 0L);
+        String text = Percent.count(activations) + (activations == 1 ? " activation" : " activations") + " still open in "
+                + Percent.count(threads) + (threads == 1 ? " thread" : " threads")
+                + ", their paths counted up to the dump but not the path each was in";
+        if (running > 0) {
+            text += "; " + Percent.count(running) + (running == 1 ? " thread was" : " threads were")
+                    + " running profiled code, whose latest loop iterations may be missing (see warnings)";
+        }
+        return text;
     }
 
     /** {@code path}, {@code path and value}, {@code value and dependence}, …: what the profile holds. */

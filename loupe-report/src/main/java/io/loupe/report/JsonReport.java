@@ -110,6 +110,10 @@ public final class JsonReport {
         json.name("methodsRegistered").value(s.registeredMethods());
         json.name("methodsInstrumented").value(s.instrumentedMethods());
         json.name("prunedNodes").value(s.prunedNodes());
+        Map<String, Long> stats = s.profile().stats();
+        json.name("openActivations").value(stats.getOrDefault("paths.openActivations", 0L));
+        json.name("openThreads").value(stats.getOrDefault("paths.openThreads", 0L));
+        json.name("runningThreads").value(stats.getOrDefault("paths.runningThreads", 0L));
         json.name("methods").beginArray();
         for (MethodProfile m : s.methods()) {
             method(json, m);

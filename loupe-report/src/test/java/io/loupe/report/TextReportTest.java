@@ -5,6 +5,8 @@ import io.loupe.data.Profile;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -36,6 +38,21 @@ class TextReportTest {
         assertTrue(report.contains("  stats     paths.hashOps=3 paths.threads=2\n"), report);
         assertTrue(report.contains("  warnings  2\n            - could not instrument com.example.Broken: \"bad\" frame at 12\n"
                 + "            - second warning\n"), report);
+    }
+
+    @Test
+    void activations_still_open_when_the_profile_was_written_are_counted_in_the_header() throws IOException {
+        Profile p = SampleProfile.withK(3);
+        Map<String, Long> stats = new LinkedHashMap<>(p.stats());
+        stats.put("paths.openActivations", 3L);
+        stats.put("paths.openThreads", 2L);
+        stats.put("paths.runningThreads", 1L);
+        String open = text(new Profile(p.header(), p.methods(), p.counts(), p.forests(), stats, p.warnings()), 10);
+        assertTrue(open.contains("  at exit   3 activations still open in 2 threads, their paths counted up to the dump but"
+                + " not the path each was in; 1\n"), open);
+        assertTrue(open.contains("            thread was running profiled code, whose latest loop iterations may be missing (see"
+                + " warnings)\n"), open);
+        assertFalse(report.contains("  at exit "), "nothing open, nothing said");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.loupe.validation;
 
+import io.loupe.data.Profile;
 import io.loupe.data.format.ProfileReader;
 import io.loupe.validation.support.AgentRun;
 import io.loupe.validation.support.BlockTraceOracle;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Profiles written while activations are still open: {@code System.exit} called from inside a
@@ -83,6 +85,31 @@ class OpenActivationsValidationTest {
         AgentRun.Result profiled = AgentRun.run(paths(dir, k), target);
         assertEquals(0, profiled.exitCode(), profiled.stderr());
         check(dir);
+    }
+
+    @ParameterizedTest(name = "a thread running its own loop at exit is counted and named, {0}")
+    @MethodSource("ks")
+    void aThreadRunningItsOwnCodeAtExitIsNamed(String k, @TempDir Path dir) throws Exception {
+        AgentRun.Result profiled = AgentRun.run(paths(dir, k), TARGETS + "SpinningDaemonTarget");
+        assertEquals(0, profiled.exitCode(), profiled.stderr());
+        Profile p = ProfileReader.read(dir.resolve("paths.prof"));
+        assertEquals(1L, p.stats().get("paths.runningThreads"), p.stats().toString());
+        assertEquals(1L, p.stats().get("paths.openThreads"), p.stats().toString());
+        assertEquals(1L, p.stats().get("paths.openActivations"), p.stats().toString());
+        String warning = "thread \"spinner\" was running io.loupe.validation.targets.SpinningDaemonTarget.spin(";
+        assertTrue(p.warnings().stream().anyMatch(w -> w.startsWith(warning)), p.warnings().toString());
+        assertTrue(profiled.stderr().contains("[loupe] " + warning), profiled.stderr());
+    }
+
+    @ParameterizedTest(name = "open activations are counted, {0}")
+    @MethodSource("ks")
+    void openActivationsAreCounted(String k, @TempDir Path dir) throws Exception {
+        AgentRun.run(paths(dir, k), TARGETS + "DaemonLoopTarget");
+        Profile p = ProfileReader.read(dir.resolve("paths.prof"));
+        // run: runLoop and parkForever; counted: countedLoop, step and parkForever
+        assertEquals(5L, p.stats().get("paths.openActivations"), p.stats().toString());
+        assertEquals(2L, p.stats().get("paths.openThreads"), p.stats().toString());
+        assertEquals(0L, p.stats().get("paths.runningThreads"), p.stats().toString());
     }
 
     private static String tracer(Path dir) {

@@ -77,6 +77,9 @@ final class PathProbeInserter {
         List<AbstractInsnNode> insns = g.instructions();
         if (reg.canCountLoops() && deferrable) {
             counted = CountedLoops.find(model);
+            if (!reg.rle()) {
+                counted = withoutCalls(counted);
+            }
             reg.countLoops(counted.size());
         }
         // Resolve every insertion point before the list changes.
@@ -125,6 +128,22 @@ final class PathProbeInserter {
         long entryInc = dag.edge(dag.entry(), 0).inc();
         m.instructions.insert(reg.entry(entryInc));
         m.instructions.add(trampolines);
+    }
+
+    /**
+     * The counted loops without a call that may not return, renumbered. Without run-length
+     * encoding (k = 1 by default) a loop that calls records each iteration's end at once, one
+     * counter update: cheaper than streaming its iterations before every call
+     * ({@link PendingCalls}), which would cost that update and the streaming's arithmetic.
+     */
+    private List<CountedLoops.Loop> withoutCalls(List<CountedLoops.Loop> loops) {
+        List<CountedLoops.Loop> kept = new ArrayList<>();
+        for (CountedLoops.Loop loop : loops) {
+            if (!PendingCalls.calls(model, loop.blocks())) {
+                kept.add(new CountedLoops.Loop(kept.size(), loop.header(), loop.blocks(), loop.offset(), loop.repeated()));
+            }
+        }
+        return kept;
     }
 
     /**

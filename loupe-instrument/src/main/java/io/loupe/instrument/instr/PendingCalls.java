@@ -83,6 +83,18 @@ final class PendingCalls {
         return sites;
     }
 
+    /** True if a block of {@code blocks} makes a call that may not return ({@link #mayNotReturn}). */
+    static boolean calls(MethodModel model, BitSet blocks) {
+        ControlFlowGraph g = model.cfg();
+        List<AbstractInsnNode> insns = g.instructions();
+        for (int i = 0; i < insns.size(); i++) {
+            if (blocks.get(g.blockOf(i)) && mayNotReturn(insns.get(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * The blocks where a run may be pending: those reachable, over normal and exception edges,
      * from the target of a back edge or cut edge that is not a counted loop's back edge.

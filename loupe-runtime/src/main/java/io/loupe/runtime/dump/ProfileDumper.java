@@ -250,6 +250,13 @@ public final class ProfileDumper {
                 hashOps += t.hashOps();
             }
             stats.put("paths.hashOps", hashOps);
+            OpenActivations open = part(salvage, stats, "open activations", () -> OpenActivations.of(methods), null);
+            if (open != null) {
+                open.addTo(stats);
+                if (salvage) {   // the dump's own collection: warn once, on stderr and in the profile
+                    open.warnings().forEach(Warnings::warn);
+                }
+            }
         }
         stats.putAll(forestStats);
         List<ValueSiteMeta> valueSites = ValueSiteRegistry.snapshot();
