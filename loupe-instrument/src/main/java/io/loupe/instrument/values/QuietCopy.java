@@ -2,6 +2,7 @@ package io.loupe.instrument.values;
 
 import io.loupe.instrument.instr.FrameLocals;
 import io.loupe.instrument.instr.IntConstant;
+import io.loupe.runtime.values.QuietMethods;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
@@ -111,18 +112,27 @@ final class QuietCopy {
      *       the header's code, with its probes          E':  goto H   (the copy's entries into the loop)
      * </pre>
      * {@code atLoop} counts an iteration that runs the probes (and fetches the recorders if the
-     * activation ran quiet until now); {@code quiet} counts the copy's iterations down in the quiet
+     * activation ran quiet until now); a loop with sites calls {@code atLoopOf} instead, which
+     * also ends the quiet period when a quiet activation enters the loop before it has ever run
+     * its probes ({@code loopSite}, the loop's first site, is its key), so that a loop that
+     * starts after its method went quiet is profiled (not under {@code values.freeze}); {@code quiet} counts the copy's iterations down in the quiet
      * period, as the check at entry counts its activations. The copy's edges into the loop from
      * outside go to {@code H} through {@code E'}, so that {@code H} is the one way into both
      * versions of the loop.
      */
-    void switchAt(MethodNode m, QuietLoops.Header h, int array, int firstId, int end, boolean freeze) {
+    void switchAt(MethodNode m, QuietLoops.Header h, int array, int firstId, int end, int loopSite, boolean freeze) {
         InsnList probed = new InsnList();
         probed.add(new VarInsnNode(Opcodes.ALOAD, array));
         probed.add(IntConstant.push(firstId));
         probed.add(IntConstant.push(end));
-        probed.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, check("atLoop", freeze),
-                "(" + ValueProbeInserter.RECORDERS + "II)" + ValueProbeInserter.RECORDERS, false));
+        if (loopSite >= 0 && loopSite < QuietMethods.CAPACITY && !freeze) {
+            probed.add(IntConstant.push(loopSite));
+            probed.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "atLoopOf",
+                    "(" + ValueProbeInserter.RECORDERS + "III)" + ValueProbeInserter.RECORDERS, false));
+        } else {
+            probed.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, check("atLoop", freeze),
+                    "(" + ValueProbeInserter.RECORDERS + "II)" + ValueProbeInserter.RECORDERS, false));
+        }
         probed.add(new InsnNode(Opcodes.DUP));
         probed.add(new VarInsnNode(Opcodes.ASTORE, array));
         probed.add(new JumpInsnNode(Opcodes.IFNULL, (LabelNode) clones.get(h.label())));

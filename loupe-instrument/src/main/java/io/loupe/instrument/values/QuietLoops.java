@@ -42,11 +42,11 @@ final class QuietLoops {
      * A loop header: the node just before its first instruction (the probed code's check goes right
      * after it, before any probe of that instruction), the label the loop's edges jump to, the first
      * instruction, its stack map frame (null in a class without frames), the edges into the loop
-     * from outside it, and whether the loop starts at the method's first instruction (then the
-     * method's entry is one more way in).
+     * from outside it, whether the loop starts at the method's first instruction (then the
+     * method's entry is one more way in), and the instructions of its body.
      */
     record Header(AbstractInsnNode anchor, LabelNode label, AbstractInsnNode first, FrameNode frame,
-                  List<Entry> entries, boolean atStart) {
+                  List<Entry> entries, boolean atStart, Set<AbstractInsnNode> body) {
     }
 
     /**
@@ -113,12 +113,14 @@ final class QuietLoops {
                 continue;   // only possible at offset 0 without a back edge to it, so not a loop header
             }
             BitSet body = new BitSet();
+            Set<AbstractInsnNode> insns = Collections.newSetFromMap(new IdentityHashMap<>());
             for (int b : loop.blocks()) {
                 body.set(b);
                 for (int i = g.block(b).first(); i <= g.block(b).last(); i++) {
-                    inBodies.add(g.instructions().get(i));
+                    insns.add(g.instructions().get(i));
                 }
             }
+            inBodies.addAll(insns);
             List<Entry> entries = new ArrayList<>();
             for (int b = 0; b < g.size(); b++) {
                 if (body.get(b) || !dom.reachable(b) || Arrays.stream(g.block(b).successors()).noneMatch(s -> s == h)) {
@@ -134,7 +136,7 @@ final class QuietLoops {
                 boolean fallsThrough = !ControlFlowGraph.isUnconditional(last) && b + 1 == h;
                 entries.add(new Entry(last, targets, fallsThrough));
             }
-            out.add(new Header(first.getPrevious(), label, first, frame, entries, h == 0));
+            out.add(new Header(first.getPrevious(), label, first, frame, entries, h == 0, insns));
         }
         return new Found(out, inBodies);
     }

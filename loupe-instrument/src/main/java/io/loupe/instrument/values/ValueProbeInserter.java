@@ -166,9 +166,21 @@ public final class ValueProbeInserter {
             QuietMethods.switchesInLoops(firstId, iterated.stream().mapToInt(Integer::intValue).toArray());
         }
         int array = m.maxLocals;
-        insert(m, sites, firstId, "probed", gate(sites, "on"));
+        AbstractInsnNode[] at = m.instructions.toArray();   // before the probes go in: the sites' positions
+        List<Integer> loopSites = new ArrayList<>();
         for (QuietLoops.Header h : loops.headers()) {
-            copy.switchAt(m, h, array, firstId, firstId + sites.size(), freeze);
+            int key = -1;   // the loop's first site: its key in QuietMethods.SEEN
+            for (int i = 0; i < sites.size() && key < 0; i++) {
+                int position = sites.get(i).position();   // -1 for a parameter, read at entry
+                if (position >= 0 && h.body().contains(at[position])) {
+                    key = firstId + i;
+                }
+            }
+            loopSites.add(key);
+        }
+        insert(m, sites, firstId, "probed", gate(sites, "on"));
+        for (int j = 0; j < loops.headers().size(); j++) {
+            copy.switchAt(m, loops.headers().get(j), array, firstId, firstId + sites.size(), loopSites.get(j), freeze);
         }
         copy.appendTo(m, firstId, array, owner, frames, !loops.headers().isEmpty(), freeze);
     }

@@ -33,6 +33,13 @@ public final class QuietMethods {
      */
     static final int[] ENTERED = new int[CAPACITY];
 
+    /**
+     * Loops of quiet methods that have run their probes at least once, by the id of their first
+     * site ({@code Values.atLoopOf}). Written without a lock: a lost write only wakes the method
+     * once more.
+     */
+    static final boolean[] SEEN = new boolean[CAPACITY];
+
     private static int[] length = new int[0];
     /** The length each period began with: a frozen period's credit while its countdown is below 0. */
     private static int[] planned = new int[0];
@@ -135,6 +142,19 @@ public final class QuietMethods {
         length[first] = ranWith(first, left) + 1;
         LEFT[first] = 1;
         return true;
+    }
+
+    /**
+     * Readies the quiet period under way of the method whose first site is {@code first} to end
+     * at its next countdown, as {@link #thawed} does, its length what it has run plus that last one
+     * (a quiet activation entered a loop that has never run its probes, {@code Values.atLoopOf});
+     * nothing if no period is under way.
+     */
+    static synchronized void endSoon(int first) {
+        if (first < length.length && owner[first] != null && LEFT[first] > 1) {
+            length[first] = ranWith(first, LEFT[first]) + 1;
+            LEFT[first] = 1;
+        }
     }
 
     /** The activations a frozen period has run when its countdown, below 0, reads {@code left}; under the lock. */

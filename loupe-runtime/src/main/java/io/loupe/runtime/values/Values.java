@@ -99,6 +99,35 @@ public final class Values {
         return lap(rs != null ? rs : recorders(first, end), first);
     }
 
+    /**
+     * {@link #atLoop} at the header of a loop with value sites, {@code loopSite} the first of them:
+     * a quiet activation that enters the loop before the loop has ever run its probes ends the
+     * quiet period and runs this iteration probed. Why: a method goes quiet once the sites that ran
+     * have converged, and a site that has not yet run counts as cold; a loop that starts only
+     * after that (the second loop of a {@code main}) would then run quiet for the whole period, and
+     * a quiet period credits each site at the rate it ran before — none — so the loop's sites
+     * were never in the profile. A loop wakes its method once: {@link QuietMethods#SEEN} is set
+     * the first time the loop runs probed, a load and a predictable branch on later iterations.
+     */
+    @ForceInline
+    public static SiteRecorder[] atLoopOf(SiteRecorder[] rs, int first, int end, int loopSite) {
+        if (QuietMethods.LEFT[first] != 0) {
+            return QuietMethods.SEEN[loopSite] ? null : wake(rs, first, end, loopSite);
+        }
+        if (!QuietMethods.SEEN[loopSite]) {
+            QuietMethods.SEEN[loopSite] = true;
+        }
+        return lap(rs != null ? rs : recorders(first, end), first);
+    }
+
+    /** {@link #atLoopOf} of a loop that has never run its probes, entered while its method is quiet. */
+    @DontInline
+    private static SiteRecorder[] wake(SiteRecorder[] rs, int first, int end, int loopSite) {
+        QuietMethods.SEEN[loopSite] = true;
+        QuietMethods.endSoon(first);
+        return lap(rs != null ? rs : recorders(first, end), first);
+    }
+
     /** {@link #atLoop}'s count of a probed iteration. */
     @ForceInline
     private static SiteRecorder[] lap(SiteRecorder[] rs, int first) {
