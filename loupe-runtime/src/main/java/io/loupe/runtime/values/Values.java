@@ -115,9 +115,15 @@ public final class Values {
             return QuietMethods.SEEN[loopSite] ? null : wake(rs, first, end, loopSite);
         }
         if (!QuietMethods.SEEN[loopSite]) {
-            QuietMethods.SEEN[loopSite] = true;
+            seen(loopSite);
         }
         return lap(rs != null ? rs : recorders(first, end), first);
+    }
+
+    /** {@link #atLoopOf}'s first probed iteration of a loop: out of line, so the check inlined stays small. */
+    @DontInline
+    private static void seen(int loopSite) {
+        QuietMethods.SEEN[loopSite] = true;
     }
 
     /** {@link #atLoopOf} of a loop that has never run its probes, entered while its method is quiet. */
