@@ -4,6 +4,7 @@ import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.analysis.values.ValueSettings;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.paths.OpenActivationStats;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -11,6 +12,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 
 import static io.loupe.report.TextLayout.CONTINUED;
@@ -69,13 +71,13 @@ final class HeaderSection {
      * What the activations still open when the profile was written mean for its counts, or null
      * if none was open (or the profile predates the count).
      */
-    static String openActivations(java.util.Map<String, Long> stats) {
-        long activations = stats.getOrDefault("paths.openActivations", 0L);
+    static String openActivations(Map<String, Long> stats) {
+        long activations = stats.getOrDefault(OpenActivationStats.ACTIVATIONS, 0L);
         if (activations == 0) {
             return null;
         }
-        long threads = stats.getOrDefault("paths.openThreads", 0L);
-        long running = stats.getOrDefault("paths.runningThreads", 0L);
+        long threads = stats.getOrDefault(OpenActivationStats.THREADS, 0L);
+        long running = stats.getOrDefault(OpenActivationStats.RUNNING, 0L);
         String text = Percent.count(activations) + (activations == 1 ? " activation" : " activations") + " still open in "
                 + Percent.count(threads) + (threads == 1 ? " thread" : " threads")
                 + ", their paths counted up to the dump but not the path each was in";

@@ -140,7 +140,8 @@ final class PathProbeInserter {
         List<CountedLoops.Loop> kept = new ArrayList<>();
         for (CountedLoops.Loop loop : loops) {
             if (!PendingCalls.calls(model, loop.blocks())) {
-                kept.add(new CountedLoops.Loop(kept.size(), loop.header(), loop.blocks(), loop.offset(), loop.repeated()));
+                kept.add(new CountedLoops.Loop(kept.size(), loop.header(), loop.blocks(), loop.offset(),
+                        loop.repeated()));
             }
         }
         return kept;

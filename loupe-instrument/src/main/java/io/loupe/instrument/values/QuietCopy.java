@@ -115,8 +115,9 @@ final class QuietCopy {
      * activation ran quiet until now); a loop with sites calls {@code atLoopOf} instead, which
      * also ends the quiet period when a quiet activation enters the loop before it has ever run
      * its probes ({@code loopSite}, the loop's first site, is its key), so that a loop that
-     * starts after its method went quiet is profiled (not under {@code values.freeze}); {@code quiet} counts the copy's iterations down in the quiet
-     * period, as the check at entry counts its activations. The copy's edges into the loop from
+     * starts after its method went quiet is profiled (not under {@code values.freeze});
+     * {@code quiet} counts the copy's iterations down in the quiet period, as the check at entry
+     * counts its activations. The copy's edges into the loop from
      * outside go to {@code H} through {@code E'}, so that {@code H} is the one way into both
      * versions of the loop.
      */

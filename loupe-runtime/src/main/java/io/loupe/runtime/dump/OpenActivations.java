@@ -1,6 +1,7 @@
 package io.loupe.runtime.dump;
 
 import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.paths.OpenActivationStats;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,11 +24,6 @@ import java.util.Set;
  * @param warnings    one line per running thread (at most {@link #NAMED} of them, then a count)
  */
 record OpenActivations(long activations, long threads, long running, List<String> warnings) {
-
-    /** Stats of the profile that hold the three counts. */
-    static final String ACTIVATIONS = "paths.openActivations";
-    static final String THREADS = "paths.openThreads";
-    static final String RUNNING = "paths.runningThreads";
 
     static final int NAMED = 10;
 
@@ -66,8 +62,8 @@ record OpenActivations(long activations, long threads, long running, List<String
                     && profiled.contains(top.getClassName() + "." + top.getMethodName())) {
                 running++;
                 if (running <= NAMED) {
-                    warnings.add("thread \"" + t.getName() + "\" was running " + frame(top) + " when the profile was written:"
-                            + " path ends that frame kept pending since its last call (its loop's latest"
+                    warnings.add("thread \"" + t.getName() + "\" was running " + frame(top)
+                            + " when the profile was written: path ends that frame kept pending since its last call (its loop's latest"
                             + " iterations) may be missing");
                 }
             }
@@ -87,8 +83,8 @@ record OpenActivations(long activations, long threads, long running, List<String
 
     /** The three counts as stats. */
     void addTo(Map<String, Long> stats) {
-        stats.put(ACTIVATIONS, activations);
-        stats.put(THREADS, threads);
-        stats.put(RUNNING, running);
+        stats.put(OpenActivationStats.ACTIVATIONS, activations);
+        stats.put(OpenActivationStats.THREADS, threads);
+        stats.put(OpenActivationStats.RUNNING, running);
     }
 }
