@@ -27,6 +27,8 @@ record OpenActivations(long activations, long threads, long running, List<String
 
     static final int NAMED = 10;
 
+    private static final String RUNTIME = "io.loupe.runtime.";
+
     /** Counts the open activations of {@code methods} on every thread but the caller's (the dump's). */
     static OpenActivations of(List<MethodMeta> methods) {
         Set<String> profiled = new HashSet<>();
@@ -57,7 +59,7 @@ record OpenActivations(long activations, long threads, long running, List<String
             }
             activations += open;
             threads++;
-            StackTraceElement top = stack[0];
+            StackTraceElement top = stack[innermost(stack)];
             if (t.getState() == Thread.State.RUNNABLE && !top.isNativeMethod()
                     && profiled.contains(top.getClassName() + "." + top.getMethodName())) {
                 running++;
@@ -72,6 +74,18 @@ record OpenActivations(long activations, long threads, long running, List<String
             warnings.add((running - NAMED) + " more threads were running profiled code when the profile was written");
         }
         return new OpenActivations(activations, threads, running, warnings);
+    }
+
+    /**
+     * The index of a stack's innermost frame that is not Loupe's runtime: a thread caught while
+     * its instrumented code records a path end (in {@code KSlabForest}, say) is running that code.
+     */
+    private static int innermost(StackTraceElement[] stack) {
+        int i = 0;
+        while (i < stack.length - 1 && stack[i].getClassName().startsWith(RUNTIME)) {
+            i++;
+        }
+        return i;
     }
 
     /** {@code class.method(File.java:12)}, without the class loader's name that {@code toString} puts first. */
