@@ -17,6 +17,8 @@ final class InvariantSitesSection {
     /** The Inv-1 a site needs to be listed: one value more often than all others together. */
     static final double MIN_INV1 = 0.5;
     private static final String ROW = "  %3s %15s  %-6s %7s %7s %7s  ";
+    /** With Inv-1 over the executions profiled (measured) beside the estimate. */
+    private static final String CONVERGENT_ROW = "  %3s %15s  %-6s %7s %7s %7s %7s  ";
 
     private InvariantSitesSection() {
     }
@@ -30,13 +32,19 @@ final class InvariantSitesSection {
             out.append("  no site is invariant more often than not\n");
             return;
         }
-        out.append(String.format(ROW, "#", "executions", "kind", "Inv-1", "Inv-N", "MRV")).append("site, what it reads\n");
         boolean e = v.settings().convergent();
+        String format = e ? CONVERGENT_ROW : ROW;
+        out.append(e ? String.format(format, "#", "executions", "kind", "Inv-1", "Inv-1/p", "Inv-N", "MRV")
+                : String.format(format, "#", "executions", "kind", "Inv-1", "Inv-N", "MRV")).append("site, what it reads\n");
         int rank = 1;
         for (SiteStats s : listed) {
-            String row = String.format(ROW, rank++, ValueLayout.estimate(e, Percent.count(s.executed())), s.kind().label(),
-                    ValueLayout.estimate(e, Percent.oneDecimal(s.inv1())), ValueLayout.estimate(e, Percent.oneDecimal(s.invN())),
-                    Percent.oneDecimal(s.mrv()));
+            String executions = ValueLayout.estimate(e, Percent.count(s.executed()));
+            String inv1 = ValueLayout.estimate(e, Percent.oneDecimal(s.inv1()));
+            String invN = ValueLayout.estimate(e, Percent.oneDecimal(s.invN()));
+            String mrv = Percent.oneDecimal(s.mrv());
+            String row = e ? String.format(format, rank++, executions, s.kind().label(), inv1,
+                    ValueLayout.share(s.inv1Profiled()), invN, mrv)
+                    : String.format(format, rank++, executions, s.kind().label(), inv1, invN, mrv);
             out.append(row).append(ValueLayout.whereAndWhat(s.meta(), TextLayout.WIDTH - row.length())).append('\n');
             List<String> words = new ArrayList<>(List.of("values:"));
             words.addAll(ValueLayout.topValues(s, e));

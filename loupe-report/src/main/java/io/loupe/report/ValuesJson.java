@@ -57,7 +57,14 @@ final class ValuesJson {
         rows(json, "byProducer", "producer", v.byProducer());
         ConvergenceSummary c = v.convergence();
         json.name("convergence").beginInlineObject();
-        json.name("executed").value(c.executed());
+        if (!v.settings().convergent()) {
+            json.name("executed").value(c.executed());
+        } else {   // as a site's: what the probes counted, and with the estimates of quiet periods
+            if (c.counted() >= 0) {
+                json.name("executed").value(c.counted());
+            }
+            json.name("estimatedExecuted").value(c.executed());
+        }
         json.name("profiled").value(c.profiled());
         json.name("profiledShare").value(c.profiledShare(), SHARE_DECIMALS);
         json.name("sitesSwitchedOff").value(c.sitesSwitchedOff());
@@ -142,9 +149,15 @@ final class ValuesJson {
     }
 
     /**
-     * One site. In a convergent profile {@code estimates} is written beside the figures: true, as
-     * {@code executed}, {@code weight}, {@code inv1}, {@code invN} and the table's counts and
-     * shares credit the executions profiling skipped; {@code profiled} and {@code mrv} are measured.
+     * One site. In a convergent profile the estimates and what was measured are written side by
+     * side: {@code executed} is what the probe counted and {@code estimatedExecuted} adds the
+     * executions estimated for quiet periods; {@code inv1} and {@code invN} are the best estimates
+     * and {@code inv1Profiled} and {@code invNProfiled} the same over the executions profiled; a top
+     * value's {@code count} is what the table counted of its profiled executions and
+     * {@code estimatedCount} its estimate. {@code estimates} is written true beside them, as
+     * {@code weight}, {@code profiledShare}, {@code inv1}, {@code invN} and the values' {@code share}
+     * credit the executions profiling skipped. A convergent profile of format 3 has no measured
+     * figures: {@code executed}, {@code inv1Profiled}, {@code invNProfiled} and {@code count} are left out.
      */
     private static void site(JsonWriter json, SiteStats s, LocalEstimate estimate, boolean convergent) throws IOException {
         ValueSiteMeta m = s.meta();
@@ -162,10 +175,16 @@ final class ValuesJson {
             json.name("producer").value(m.producer());
             json.name("formula").value(m.formula());
         }
+        boolean measured = !convergent || s.hasMeasured();
         if (convergent) {
             json.name("estimates").value(true);
         }
-        json.name("executed").value(s.executed());
+        if (measured) {
+            json.name("executed").value(convergent ? s.counted() : s.executed());
+        }
+        if (convergent) {
+            json.name("estimatedExecuted").value(s.executed());
+        }
         json.name("profiled").value(s.profiled());
         json.name("weight").value(s.weight());
         json.name("profiledShare").value(s.profiledShare(), SHARE_DECIMALS);
@@ -173,6 +192,10 @@ final class ValuesJson {
         json.name("switchedOn").value(s.switchedOn());
         json.name("inv1").value(s.inv1(), SHARE_DECIMALS);
         json.name("invN").value(s.invN(), SHARE_DECIMALS);
+        if (convergent && measured) {
+            json.name("inv1Profiled").value(s.inv1Profiled(), SHARE_DECIMALS);
+            json.name("invNProfiled").value(s.invNProfiled(), SHARE_DECIMALS);
+        }
         json.name("n").value(s.topN() == 0 ? s.tableEntries() : s.topN());
         json.name("mrv").value(s.mrv(), SHARE_DECIMALS);
         if (estimate != null) {
@@ -183,8 +206,16 @@ final class ValuesJson {
         for (TopValue t : s.topValues(s.tableEntries())) {
             json.beginInlineObject();
             json.name("value").value(t.value());
-            json.name("count").value(t.count());
+            if (measured) {
+                json.name("count").value(convergent ? t.profiledCount() : t.count());
+            }
+            if (convergent) {
+                json.name("estimatedCount").value(t.count());
+            }
             json.name("share").value(t.share(), SHARE_DECIMALS);
+            if (convergent && measured) {
+                json.name("shareProfiled").value(t.shareProfiled(), SHARE_DECIMALS);
+            }
             json.endObject();
         }
         json.endArray();

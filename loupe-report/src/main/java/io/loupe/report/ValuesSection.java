@@ -17,7 +17,8 @@ final class ValuesSection {
     static void write(ValueAnalysis v, int top, Appendable out) throws IOException {
         if (v.settings().convergent()) {
             out.append("\n≈ marks an estimate: convergent profiling credits each site with the executions it skipped\n")
-                    .append("(switched off, or in quiet methods); what it profiled, and MRV, are measured.\n");
+                    .append("(switched off, or in quiet methods); what it profiled, MRV, and Inv-1/p (Inv-1 over the\n")
+                    .append("executions profiled) are measured.\n");
         }
         ValueTablesSection.write(v, out);
         InvariantSitesSection.write(v, top, out);

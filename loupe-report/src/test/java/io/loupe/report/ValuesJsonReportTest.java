@@ -140,6 +140,37 @@ class ValuesJsonReportTest {
     }
 
     @Test
+    void a_convergent_site_gives_what_was_measured_beside_each_estimate() throws IOException {
+        io.loupe.analysis.values.ValueProfileBuilder b = new io.loupe.analysis.values.ValueProfileBuilder().convergent();
+        int s = b.param(3);
+        int old = b.param(4);
+        b.measured(s, 1000, 400, 100, 1000, 90, 2, 1, "7", 900, 85, "8", 100, 15);
+        b.entry(old, 500, 50, 500, 40, 1, 0, "1", 500);   // format 3: nothing measured is known
+        Map<String, Object> r = parse(b.build());
+        assertEquals(400L, at(r, "values", "sites", 0, "executed"));
+        assertEquals(1000L, at(r, "values", "sites", 0, "estimatedExecuted"));
+        assertEquals(0.9, at(r, "values", "sites", 0, "inv1"));
+        assertEquals(0.85, at(r, "values", "sites", 0, "inv1Profiled"));
+        assertEquals(1L, at(r, "values", "sites", 0, "invNProfiled"));
+        assertEquals(85L, at(r, "values", "sites", 0, "top", 0, "count"));
+        assertEquals(900L, at(r, "values", "sites", 0, "top", 0, "estimatedCount"));
+        assertEquals(0.9, at(r, "values", "sites", 0, "top", 0, "share"));
+        assertEquals(0.85, at(r, "values", "sites", 0, "top", 0, "shareProfiled"));
+        Map<?, ?> unknown = (Map<?, ?>) at(r, "values", "sites", 1);
+        assertEquals(500L, unknown.get("estimatedExecuted"));
+        for (String measured : List.of("executed", "inv1Profiled", "invNProfiled")) {
+            assertFalse(unknown.containsKey(measured), measured);
+        }
+        assertFalse(((Map<?, ?>) at(r, "values", "sites", 1, "top", 0)).containsKey("count"));
+        assertFalse(((Map<?, ?>) at(r, "values", "summary", "convergence")).containsKey("executed"));
+        assertEquals(1500L, at(r, "values", "summary", "convergence", "estimatedExecuted"));
+        Map<?, ?> full = (Map<?, ?>) at(parse(SampleValues.profile()), "values", "sites", 0);
+        for (String estimated : List.of("estimatedExecuted", "inv1Profiled")) {
+            assertFalse(full.containsKey(estimated), "a full profile measures: " + estimated);
+        }
+    }
+
+    @Test
     void an_undefined_figure_is_null() throws IOException {
         io.loupe.analysis.values.ValueProfileBuilder b = new io.loupe.analysis.values.ValueProfileBuilder();
         int l = b.local(3, "int-arith", "?");

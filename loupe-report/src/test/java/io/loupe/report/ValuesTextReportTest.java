@@ -112,6 +112,16 @@ class ValuesTextReportTest {
     }
 
     @Test
+    void a_convergent_profile_shows_inv_1_over_the_executions_profiled_beside_the_estimate() throws IOException {
+        ValueProfileBuilder b = new ValueProfileBuilder().convergent();
+        int s = b.param(3);
+        b.measured(s, 1000, 400, 100, 1000, 90, 2, 1, "7", 900, 85, "8", 100, 15);
+        String r = text(b.build(), 10);
+        assertTrue(r.contains("    1          ≈1,000  param   ≈90.0%   85.0% ≈100.0%   90.0%  com.example.C.m:3  #0\n"), r);
+        assertTrue(r.contains("Inv-1/p (Inv-1 over the\nexecutions profiled) are measured"), r);
+    }
+
+    @Test
     void convergent_figures_appear_only_for_a_convergent_profile() throws IOException {
         assertFalse(report.contains("Convergent profiling"), report);
         ValueProfileBuilder b = new ValueProfileBuilder().convergent();
@@ -127,7 +137,8 @@ class ValuesTextReportTest {
         assertTrue(r.contains("           ≈1,000             100   ≈10.0%      2      1  com.example.C.m:3  #0\n"), r);
         // every estimate is marked, what was measured is not: executions, Inv-1, Inv-N and shares; MRV
         assertTrue(r.contains("  param              1          ≈1,000 ≈100.0%  ≈90.0%  ≈90.0%   90.0%\n"), r);
-        assertTrue(r.contains("    1          ≈1,000  param   ≈90.0%  ≈90.0%   90.0%  com.example.C.m:3  #0\n"), r);
+        // a profile of format 3 did not keep Inv-1 over the executions profiled
+        assertTrue(r.contains("    1          ≈1,000  param   ≈90.0%     n/a  ≈90.0%   90.0%  com.example.C.m:3  #0\n"), r);
         assertTrue(r.contains("values: 7 (≈90.0%)\n"), r);
         assertTrue(r.contains("           ≈1,000  ≈90.0%  com.example.C.m:3  #0 = 7\n"), r);
         assertTrue(r.contains("≈ marks an estimate"), r);

@@ -24,6 +24,12 @@ import java.util.Map;
  * </ul>
  * All three are clamped to [0, 1] (weights are estimates under convergent profiling) and are 0
  * when nothing was profiled. The table is kept best first whatever order it was written in.
+ *
+ * <p>Under convergent profiling Inv-1, Inv-N, the counts and the executions are estimates; beside
+ * them the site keeps what was measured: the executions its probe counted ({@link #counted}) and,
+ * for each value, the profiled executions the table counted, which give {@link #inv1Profiled} and
+ * {@link #invNProfiled} over the executions profiled. A convergent profile written before format 4
+ * has no measured figures ({@link #hasMeasured} false).
  */
 public final class SiteStats {
 
@@ -32,19 +38,25 @@ public final class SiteStats {
 
     private final ValueSiteMeta meta;
     private final long executed;
+    private final long counted;
     private final long profiled;
     private final long weight;
     private final long mrvHits;
     private final String[] values;
     private final long[] counts;
+    /** The profiled executions among each count, parallel to {@link #counts}; null when not known. */
+    private final long[] profiledCounts;
     private final long switchedOff;
     private final long switchedOn;
     private final int topN;
 
-    private SiteStats(ValueSiteMeta meta, long executed, long profiled, long weight, long mrvHits, String[] values,
-                      long[] counts, long switchedOff, long switchedOn, int topN) {
+    private SiteStats(ValueSiteMeta meta, long executed, long counted, long profiled, long weight, long mrvHits,
+                      String[] values, long[] counts, long[] profiledCounts, long switchedOff, long switchedOn,
+                      int topN) {
         this.meta = meta;
         this.executed = executed;
+        this.counted = counted;
+        this.profiledCounts = profiledCounts;
         this.profiled = profiled;
         this.weight = weight;
         this.mrvHits = mrvHits;
@@ -61,28 +73,37 @@ public final class SiteStats {
      * @param topN the N of Inv-N (0: every value of the final table)
      */
     public static SiteStats of(ValueSiteMeta meta, ValueSiteProfile p, int topN) {
-        Map<String, Long> table = new LinkedHashMap<>();
+        Map<String, long[]> table = new LinkedHashMap<>();
+        boolean measured = p.hasMeasured();
         for (int i = 0; i < p.values().length; i++) {
             String v = p.values()[i];
-            table.merge(v == null ? NULL : v, p.counts()[i], Long::sum);
+            long[] e = table.computeIfAbsent(v == null ? NULL : v, k -> new long[2]);
+            e[0] += p.counts()[i];
+            e[1] += measured ? p.profiledCounts()[i] : 0;
         }
-        return withTable(meta, p.executed(), p.profiled(), p.weight(), p.mrvHits(), table, p.switchedOff(),
-                p.switchedOn(), topN);
+        return withTable(meta, p.executed(), measured ? p.counted() : -1, p.profiled(), p.weight(), p.mrvHits(),
+                table, measured, p.switchedOff(), p.switchedOn(), topN);
     }
 
-    private static SiteStats withTable(ValueSiteMeta meta, long executed, long profiled, long weight, long mrvHits,
-                                       Map<String, Long> table, long switchedOff, long switchedOn, int topN) {
+    /** {@code table}: value to {count, profiled count}. */
+    private static SiteStats withTable(ValueSiteMeta meta, long executed, long counted, long profiled, long weight,
+                                       long mrvHits, Map<String, long[]> table, boolean measured, long switchedOff,
+                                       long switchedOn, int topN) {
         // best first; equal counts keep the order they were recorded in (a stable sort)
-        List<Map.Entry<String, Long>> entries = new ArrayList<>(table.entrySet());
-        entries.sort(Comparator.comparingLong((Map.Entry<String, Long> e) -> e.getValue()).reversed());
+        List<Map.Entry<String, long[]>> entries = new ArrayList<>(table.entrySet());
+        entries.sort(Comparator.comparingLong((Map.Entry<String, long[]> e) -> e.getValue()[0]).reversed());
         String[] values = new String[entries.size()];
         long[] counts = new long[entries.size()];
+        long[] profiledCounts = measured ? new long[entries.size()] : null;
         for (int i = 0; i < values.length; i++) {
             values[i] = entries.get(i).getKey();
-            counts[i] = entries.get(i).getValue();
+            counts[i] = entries.get(i).getValue()[0];
+            if (measured) {
+                profiledCounts[i] = entries.get(i).getValue()[1];
+            }
         }
-        return new SiteStats(meta, executed, profiled, weight, mrvHits, values, counts, switchedOff, switchedOn,
-                Math.max(0, topN));
+        return new SiteStats(meta, executed, measured ? counted : -1, profiled, weight, mrvHits, values, counts,
+                profiledCounts, switchedOff, switchedOn, Math.max(0, topN));
     }
 
     /**
@@ -91,15 +112,18 @@ public final class SiteStats {
      * metadata and N are this site's.
      */
     public SiteStats plus(SiteStats other) {
-        Map<String, Long> table = new LinkedHashMap<>();
-        for (int i = 0; i < values.length; i++) {
-            table.merge(values[i], counts[i], Long::sum);
+        Map<String, long[]> table = new LinkedHashMap<>();
+        boolean measured = hasMeasured() && other.hasMeasured();
+        for (SiteStats s : List.of(this, other)) {
+            for (int i = 0; i < s.values.length; i++) {
+                long[] e = table.computeIfAbsent(s.values[i], k -> new long[2]);
+                e[0] += s.counts[i];
+                e[1] += measured ? s.profiledCounts[i] : 0;
+            }
         }
-        for (int i = 0; i < other.values.length; i++) {
-            table.merge(other.values[i], other.counts[i], Long::sum);
-        }
-        return withTable(meta, executed + other.executed, profiled + other.profiled, weight + other.weight,
-                mrvHits + other.mrvHits, table, switchedOff + other.switchedOff, switchedOn + other.switchedOn, topN);
+        return withTable(meta, executed + other.executed, counted + other.counted, profiled + other.profiled,
+                weight + other.weight, mrvHits + other.mrvHits, table, measured, switchedOff + other.switchedOff,
+                switchedOn + other.switchedOn, topN);
     }
 
     public ValueSiteMeta meta() {
@@ -120,6 +144,19 @@ public final class SiteStats {
 
     public long executed() {
         return executed;
+    }
+
+    /**
+     * The executions the site's probe counted: measured, and equal to {@link #executed} unless
+     * its method ran quiet (convergent profiling); -1 when not known ({@link #hasMeasured}).
+     */
+    public long counted() {
+        return counted;
+    }
+
+    /** True when the measured figures ({@link #counted}, the profiled counts) are known. */
+    public boolean hasMeasured() {
+        return profiledCounts != null;
     }
 
     public long profiled() {
@@ -159,7 +196,8 @@ public final class SiteStats {
 
     /** The {@code i}-th best value. */
     public TopValue top(int i) {
-        return new TopValue(values[i], counts[i], share(counts[i], weight));
+        long seen = profiledCounts == null ? -1 : profiledCounts[i];
+        return new TopValue(values[i], counts[i], share(counts[i], weight), seen, share(seen, profiled));
     }
 
     /** The best {@code limit} values, best first. */
@@ -222,6 +260,31 @@ public final class SiteStats {
             sum += counts[i];
         }
         return share(sum, weight);
+    }
+
+    /**
+     * Inv-1 over the executions profiled: the largest profiled count over {@link #profiled}
+     * (measured; under full profiling, {@link #inv1}). NaN when not known.
+     */
+    public double inv1Profiled() {
+        if (profiledCounts == null) {
+            return Double.NaN;
+        }
+        return share(Arrays.stream(profiledCounts).max().orElse(0), profiled);
+    }
+
+    /** Inv-N over the executions profiled: the N largest profiled counts over {@link #profiled}; NaN when not known. */
+    public double invNProfiled() {
+        if (profiledCounts == null) {
+            return Double.NaN;
+        }
+        long[] sorted = profiledCounts.clone();
+        Arrays.sort(sorted);
+        long sum = 0;
+        for (int i = 0; i < valuesCounted(); i++) {
+            sum += sorted[sorted.length - 1 - i];
+        }
+        return share(sum, profiled);
     }
 
     /** MRV: profiled executions that repeated the previous profiled value, over the executions profiled. */

@@ -32,7 +32,7 @@ class SiteStatsTest {
         assertEquals(1.0, s.profiledShare());
         assertEquals(2, s.valuesCounted());
         assertEquals("7", s.topValue());
-        assertEquals(new TopValue("3", 30, 0.3), s.top(1));
+        assertEquals(new TopValue("3", 30, 0.3, 30, 0.3), s.top(1));
     }
 
     @Test
@@ -53,6 +53,31 @@ class SiteStatsTest {
         assertEquals(0.1, s.profiledShare());
         assertEquals(3, s.switchedOff());
         assertEquals(2, s.switchedOn());
+    }
+
+    @Test
+    void a_convergent_site_keeps_what_was_measured_beside_the_estimates() {
+        // 1000 executions estimated, 600 counted by the probe, 100 profiled: 70 of 7, 20 of 8 and 10 evicted
+        SiteStats s = stats(new ValueSiteProfile(0, 1000, 600, 100, 1000, 90, new String[] {"8", "7"},
+                new long[] {500, 450}, new long[] {20, 70}, 3, 2), 1);
+        assertTrue(s.hasMeasured());
+        assertEquals(600, s.counted());
+        assertEquals(0.5, s.inv1());            // the estimate: 500 / 1000, value 8
+        assertEquals(0.7, s.inv1Profiled());    // measured: 70 / 100, value 7
+        assertEquals(0.7, s.invNProfiled());    // N = 1
+        assertEquals(new TopValue("7", 450, 0.45, 70, 0.7), s.top(1));
+    }
+
+    @Test
+    void a_convergent_site_of_format_3_has_no_measured_figures() {
+        SiteStats s = stats(new ValueSiteProfile(0, 1000, 100, 1000, 90, new String[] {"7"}, new long[] {800}, 3, 2), 1);
+        assertFalse(s.hasMeasured());
+        assertEquals(-1, s.counted());
+        assertTrue(Double.isNaN(s.inv1Profiled()));
+        assertEquals(-1, s.top(0).profiledCount());
+        SiteStats full = stats(full(10, 0, new String[] {"1"}, new long[] {10}), 1);
+        assertFalse(s.plus(full).hasMeasured());
+        assertEquals(1.0, full.inv1Profiled());
     }
 
     @Test
@@ -91,7 +116,7 @@ class SiteStatsTest {
         assertEquals(40, sum.executed());
         assertEquals(40, sum.weight());
         assertEquals(24, sum.mrvHits());
-        assertEquals(List.of(new TopValue("2", 29, 29 / 40.0), new TopValue("1", 6, 6 / 40.0),
-                new TopValue("3", 5, 5 / 40.0)), sum.topValues(5));
+        assertEquals(List.of(new TopValue("2", 29, 29 / 40.0, 29, 29 / 40.0),
+                new TopValue("1", 6, 6 / 40.0, 6, 6 / 40.0), new TopValue("3", 5, 5 / 40.0, 5, 5 / 40.0)), sum.topValues(5));
     }
 }

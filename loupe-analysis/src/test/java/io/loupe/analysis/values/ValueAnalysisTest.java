@@ -57,7 +57,7 @@ class ValueAnalysisTest {
         b.entry(s1, 1000, 100, 1000, 50, 2, 1, "1", 1000);
         b.entry(s2, 200, 200, 200, 0, 0, 0, "1", 100, "2", 100);
         ConvergenceSummary c = b.analyse().convergence();
-        assertEquals(new ConvergenceSummary(1200, 300, 1, 2, 1), c);
+        assertEquals(new ConvergenceSummary(1200, -1, 300, 1, 2, 1), c);   // s1 has no measured figures (format 3)
         assertEquals(0.25, c.profiledShare());
     }
 

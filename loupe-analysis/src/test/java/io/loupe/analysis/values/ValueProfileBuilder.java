@@ -105,6 +105,25 @@ public final class ValueProfileBuilder {
         return entry(site, executed, executed, executed, mrvHits, 0, 0, valuesAndCounts);
     }
 
+    /**
+     * A convergent profile's entry with its measured figures: {@code counted} executions counted by
+     * the probe, and for each value its estimated count and then its profiled count.
+     */
+    public ValueProfileBuilder measured(int site, long executed, long counted, long profiled, long weight,
+                                        long mrvHits, long switchedOff, long switchedOn, Object... valuesAndCounts) {
+        String[] v = new String[valuesAndCounts.length / 3];
+        long[] c = new long[v.length];
+        long[] seen = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (String) valuesAndCounts[3 * i];
+            c[i] = ((Number) valuesAndCounts[3 * i + 1]).longValue();
+            seen[i] = ((Number) valuesAndCounts[3 * i + 2]).longValue();
+        }
+        values.add(new ValueSiteProfile(site, executed, counted, profiled, weight, mrvHits, v, c, seen, switchedOff,
+                switchedOn));
+        return this;
+    }
+
     /** Any profile entry (convergent profiling: fewer executions profiled, weighted counts). */
     public ValueProfileBuilder entry(int site, long executed, long profiled, long weight, long mrvHits, long switchedOff,
                                    long switchedOn, Object... valuesAndCounts) {

@@ -22,9 +22,9 @@ final class ProfileFormat {
 
     /**
      * The format version this code writes, and the newest it reads (1 had no value blocks, 2 no
-     * dependence blocks).
+     * dependence blocks, 3 no measured figures beside a value profile's estimates).
      */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
 
     // Block types. A code, once published, keeps its meaning; new kinds of data get new codes and a
     // new VERSION, because a reader rejects types it does not know (it cannot tell what it would lose).

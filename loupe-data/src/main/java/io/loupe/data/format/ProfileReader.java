@@ -214,7 +214,7 @@ public final class ProfileReader {
             case ProfileFormat.STATS -> RunCodec.readStats(in, stats);
             case ProfileFormat.WARNINGS -> readItems(warnings, CompactDataInput::readString);
             case ProfileFormat.VALUE_SITES -> readItems(valueSites, ValuesCodec::readSite);
-            case ProfileFormat.VALUES -> readItems(values, ValuesCodec::readProfile);
+            case ProfileFormat.VALUES -> readItems(values, input -> ValuesCodec.readProfile(input, version));
             case ProfileFormat.DEPS -> {
                 depsMode = in.readString();
                 if (depsMode == null) { // the writer writes the block only for a mode: it would read as no deps at all

@@ -246,6 +246,35 @@ public final class ProfileValidator {
             for (int i = 0; i < v.counts().length; i++) {
                 notNegative("the count of value " + v.values()[i] + " at " + site, v.counts()[i]);
             }
+            measured(v, site);
+        }
+    }
+
+    /**
+     * A site's measured figures against its estimates: the executions its probe counted are among
+     * the executions it ran (known or -1), and what the table counted of a value's profiled
+     * executions is part of that value's count, and within the site's profiled executions.
+     */
+    private void measured(ValueSiteProfile v, String site) {
+        if (v.counted() < -1 || v.counted() > v.executed()) {
+            throw refuse("the counted executions of " + site + " (" + v.counted() + ") are not between 0 and its "
+                    + v.executed() + " executions");
+        }
+        long[] seen = v.profiledCounts();
+        if (seen == null) {
+            return;
+        }
+        long sum = 0;
+        for (int i = 0; i < seen.length; i++) {
+            if (seen[i] < 0 || seen[i] > v.counts()[i]) {
+                throw refuse("the profiled count of value " + v.values()[i] + " at " + site + " (" + seen[i]
+                        + ") is not between 0 and its count " + v.counts()[i]);
+            }
+            sum += seen[i];
+        }
+        if (sum > v.profiled()) {
+            throw refuse("the profiled counts of " + site + " add up to " + sum + ", more than its " + v.profiled()
+                    + " profiled executions");
         }
     }
 

@@ -25,12 +25,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * Writes a {@link Profile} in the Loupe profile format, version 3 (docs/profile-format.md):
+ * Writes a {@link Profile} in the Loupe profile format, version 4 (docs/profile-format.md):
  *
  * <pre>
  * file    := magic version block* end
  * magic   := "LOUPEPRF"                        8 ASCII bytes
- * version := u16, big-endian                   currently 3
+ * version := u16, big-endian                   currently 4
  * block   := type:u8 length:varlong payload crc:u32 (big-endian)
  *            crc is the CRC32 of the type, length and payload bytes; the first block's
  *            starts at the file's first byte (magic and version too; since version 3)
@@ -52,9 +52,10 @@ import java.util.function.Supplier;
  * 0x06 warnings  n:varint str{n}
  * 0x07 valueSites n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
  *                kind:u8 type:u8 index:varint detail:str producer:str formula:str){n}   (version 2)
- * 0x08 values    n:varint (siteId:varint executed:varlong profiled:varlong weight:varlong
- *                mrvHits:varlong switchedOff:varlong switchedOn:varlong
- *                m:varint (value:str count:varlong){m}){n}                              (version 2)
+ * 0x08 values    n:varint (siteId:varint executed:varlong counted:zlong profiled:varlong
+ *                weight:varlong mrvHits:varlong switchedOff:varlong switchedOn:varlong measured:bool
+ *                m:varint (value:str count:varlong profiledCount:varlong{measured}){m}){n}
+ *                (version 2; counted, measured and profiledCount since version 4)
  * 0x09 deps      mode:str                                     (at most once; version 3 and on)
  * 0x0A accessSites n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
  *                index:varint access:str rw:u8 target:str){n}          rw: 1 reads, 2 writes

@@ -32,40 +32,66 @@ final class ValuesCodec {
                 index, in.readString(), in.readString(), in.readString());
     }
 
+    /**
+     * A site's profile, in format 4: the measured figures ({@code counted}, and each value's
+     * profiled count) beside the estimates, or a flag that says they are not known.
+     */
     static void writeProfile(CompactDataOutput out, ValueSiteProfile p) throws IOException {
         out.writeVarInt(p.siteId());
         out.writeVarLong(p.executed());
+        out.writeZigZagLong(p.counted());
         out.writeVarLong(p.profiled());
         out.writeVarLong(p.weight());
         out.writeVarLong(p.mrvHits());
         out.writeVarLong(p.switchedOff());
         out.writeVarLong(p.switchedOn());
+        boolean measured = p.profiledCounts() != null;
+        out.writeBoolean(measured);
         out.writeVarInt(p.values().length);
         for (int i = 0; i < p.values().length; i++) {
             out.writeString(p.values()[i]);
             out.writeVarLong(p.counts()[i]);
+            if (measured) {
+                out.writeVarLong(p.profiledCounts()[i]);
+            }
         }
     }
 
-    static ValueSiteProfile readProfile(CompactDataInput in) throws IOException {
+    /**
+     * A site's profile as format {@code version} wrote it. Before format 4 there were no measured
+     * figures: they are the estimates' for a fully profiled site, unknown for a convergent one
+     * (see {@link ValueSiteProfile}'s short constructor).
+     */
+    static ValueSiteProfile readProfile(CompactDataInput in, int version) throws IOException {
         int site = in.readVarInt();
         long executed = in.readVarLong();
+        long counted = version >= 4 ? in.readZigZagLong() : 0;
         long profiled = in.readVarLong();
         long weight = in.readVarLong();
         long mrv = in.readVarLong();
         long off = in.readVarLong();
         long on = in.readVarLong();
+        boolean measured = version >= 4 && in.readBoolean();
         int n = in.readCount();
         String[] values = new String[Math.min(n, 64)];
         long[] counts = new long[values.length];
+        long[] profiledCounts = measured ? new long[values.length] : null;
         for (int i = 0; i < n; i++) {
             if (i == values.length) {
                 values = java.util.Arrays.copyOf(values, Math.min(n, values.length * 2));
                 counts = java.util.Arrays.copyOf(counts, values.length);
+                profiledCounts = measured ? java.util.Arrays.copyOf(profiledCounts, values.length) : null;
             }
             values[i] = in.readString();
             counts[i] = in.readVarLong();
+            if (measured) {
+                profiledCounts[i] = in.readVarLong();
+            }
         }
-        return new ValueSiteProfile(site, executed, profiled, weight, mrv, values, counts, off, on);
+        if (version < 4) {
+            return new ValueSiteProfile(site, executed, profiled, weight, mrv, values, counts, off, on);
+        }
+        return new ValueSiteProfile(site, executed, counted, profiled, weight, mrv, values, counts, profiledCounts,
+                off, on);
     }
 }

@@ -2,6 +2,7 @@ package io.loupe.data.format;
 
 import io.loupe.data.Profile;
 import io.loupe.data.deps.DepsProfile;
+import io.loupe.data.values.ValueSiteProfile;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import static io.loupe.data.format.Frames.bytes;
 import static io.loupe.data.format.Frames.concat;
 import static io.loupe.data.format.Frames.preamble;
 import static io.loupe.data.format.Frames.slice;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -59,9 +61,9 @@ class DamagedProfileTest {
     @Test
     void aNewerFormatVersionIsRejectedNamingBothVersions() {
         byte[] file = SMALL.clone();
-        file[9] = 4;
+        file[9] = 5;
 
-        assertEquals("app.prof: written by a newer Loupe (format 4; this reader reads up to 3)", rejection(file));
+        assertEquals("app.prof: written by a newer Loupe (format 5; this reader reads up to 4)", rejection(file));
     }
 
     @Test
@@ -150,18 +152,42 @@ class DamagedProfileTest {
                 rejection(concat(preamble(1), HEADER, block(ProfileFormat.DEPENDENCES, bytes(0)), END)));
     }
 
+    /**
+     * A values block as formats 2 and 3 wrote it: site 1, fully profiled (executed, profiled and
+     * weight 10), and site 0, convergent (1000 executed, 100 profiled, weight 1000).
+     */
+    private static final byte[] VALUES_3 = block(ProfileFormat.VALUES, bytes(2,
+            1, 10, 10, 10, 7, 0, 0, 2, 4, '2', '.', '5', 8, 5, '-', '0', '.', '0', 2,
+            0, 0xE8, 0x07, 100, 0xE8, 0x07, 90, 3, 2, 1, 2, '7', 0xE8, 0x07));
+
     @Test
     void aFormatTwoProfileStillReads() throws Exception {
         byte[] valueSites = Frames.first(SMALL, ProfileFormat.VALUE_SITES).slice(SMALL);
-        byte[] values = Frames.first(SMALL, ProfileFormat.VALUES).slice(SMALL);
 
-        Profile p = ProfileReader.read(new ByteArrayInputStream(concat(preamble(2), HEADER, valueSites, values, END)),
+        Profile p = ProfileReader.read(new ByteArrayInputStream(concat(preamble(2), HEADER, valueSites, VALUES_3, END)),
                 "app.prof");
 
         assertEquals(SampleProfiles.small().valueSites(), p.valueSites());
-        assertEquals(1, p.values().size());
+        assertEquals(2, p.values().size());
         assertEquals(DepsProfile.EMPTY, p.deps());
         assertTrue(p.deps().isEmpty());
+    }
+
+    @Test
+    void aFormatThreeValueProfileHasMeasuredFiguresOnlyWhereEverythingWasProfiled() throws Exception {
+        byte[] valueSites = Frames.first(SMALL, ProfileFormat.VALUE_SITES).slice(SMALL);
+
+        Profile p = ProfileReader.read(new ByteArrayInputStream(concat(preamble(3), HEADER_3, valueSites, VALUES_3,
+                END)), "app.prof");
+
+        ValueSiteProfile full = p.values().get(0);
+        assertTrue(full.hasMeasured());
+        assertEquals(10, full.counted());
+        assertArrayEquals(new long[] {8, 2}, full.profiledCounts());
+        ValueSiteProfile convergent = p.values().get(1);
+        assertFalse(convergent.hasMeasured());
+        assertEquals(-1, convergent.counted());
+        assertEquals(1000, convergent.executed());
     }
 
     @Test

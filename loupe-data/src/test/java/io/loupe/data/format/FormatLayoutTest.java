@@ -10,6 +10,10 @@ import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.deps.LoopRecord;
+import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.data.values.ValueType;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -28,7 +32,7 @@ class FormatLayoutTest {
 
     private static final ProfileHeader HEADER = new ProfileHeader("1", 5, "", 2, null, "\u00e9");
     // The first block's checksum covers the magic and version too.
-    private static final byte[] HEADER_BLOCK = Frames.firstBlock(3, 0x01,
+    private static final byte[] HEADER_BLOCK = Frames.firstBlock(4, 0x01,
             bytes(0x02, '1',      // loupeVersion "1": length 1 + 1, then the byte
                     0x0A,         // createdMillis 5, zig-zag
                     0x01,         // options ""
@@ -40,7 +44,7 @@ class FormatLayoutTest {
     void aHeaderOnlyProfileIsMagicVersionHeaderAndEnd() {
         Profile p = new Profile(HEADER, List.of(), List.of(), List.of(), Map.of(), List.of());
 
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x03), HEADER_BLOCK, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x04), HEADER_BLOCK, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 
@@ -56,8 +60,31 @@ class FormatLayoutTest {
                         0x00, 0x00, 0x00, 0x02, 0x00, // methods 0 0 0 1 1: roots as they are, others minus the parent's
                         0x02, 0x00, 0x01, 0x00, 0x01, // labels
                         0x0A, 0x07, 0x03, 0x01, 0x01)); // counts
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x03), HEADER_BLOCK, forest, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x04), HEADER_BLOCK, forest, block(0xFF)),
                 SampleProfiles.bytes(p));
+    }
+
+    @Test
+    void aConvergentValueProfileCarriesItsMeasuredFiguresBesideTheEstimates() {
+        ValueSiteMeta site = new ValueSiteMeta(0, "A", "f", "(I)V", null, -1, SiteKind.PARAM, ValueType.INT, 0, "#0",
+                null, null);
+        ValueSiteProfile values = new ValueSiteProfile(0, 300, 200, 50, 290, 40, new String[] {"7"}, new long[] {280},
+                new long[] {48}, 2, 1);
+        Profile p = new Profile(HEADER, List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(site),
+                List.of(values), DepsProfile.EMPTY);
+
+        byte[] valuesBlock = block(0x08,
+                bytes(0x01,                                 // one site
+                        0x00,                               // site 0
+                        0xAC, 0x02,                         // executed 300 (estimated)
+                        0x90, 0x03,                         // counted 200 (zig-zag 400)
+                        0x32,                               // profiled 50
+                        0xA2, 0x02,                         // weight 290
+                        0x28, 0x02, 0x01,                   // MRV hits 40, switched off 2, on 1
+                        0x01,                               // measured figures follow
+                        0x01, 0x02, '7', 0x98, 0x02, 0x30)); // one value: "7", count 280, profiled 48
+        byte[] file = SampleProfiles.bytes(p);
+        assertArrayEquals(valuesBlock, Frames.first(file, 0x08).slice(file));
     }
 
     @Test
@@ -90,7 +117,7 @@ class FormatLayoutTest {
                         0x01, 0x00, 0x02,                   // one loop, 0; INTER
                         0x05, 0x00, 0x01, 0x01, 0x01, 0x01, // WAR + cross-thread, 0 in -1, 1 in -1, count 1
                         0x00));                             // no loops
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x03), HEADER_BLOCK, mode, sites, contexts,
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x04), HEADER_BLOCK, mode, sites, contexts,
                 loopRecords, dependences, block(0xFF)), SampleProfiles.bytes(p));
     }
 
@@ -113,7 +140,7 @@ class FormatLayoutTest {
                         0x01, 0x02, 'i', 0x00,              // slot 1 "i", induction
                         0x03, 0x02, 's', 0x01,              // slot 3 "s", reduction
                         0x04, 0x00, 0x02));                 // slot 4 without a name, other
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x03), HEADER_BLOCK, mode, loops, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x04), HEADER_BLOCK, mode, loops, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 }

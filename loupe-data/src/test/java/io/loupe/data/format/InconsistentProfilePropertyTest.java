@@ -58,6 +58,8 @@ class InconsistentProfilePropertyTest {
         SECOND_VALUE_PROFILE("a second value profile"),
         VALUE_SITE_DESCRIBED_TWICE("is described twice"),
         NEGATIVE_EXECUTIONS("is negative"),
+        MEASURED_ABOVE_ESTIMATED("are not between 0 and its"),
+        PROFILED_COUNT_ABOVE_COUNT("is not between 0 and its count"),
         ACCESS_SITE_OUT_OF_RANGE("access site"),
         DEPENDENCE_CONTEXT_OUT_OF_RANGE("context"),
         LOOP_RECORD_OF_AN_UNKNOWN_LOOP("which the profile does not describe"),
@@ -138,8 +140,17 @@ class InconsistentProfilePropertyTest {
                     "#" + i, null, null));
             if (values.isEmpty() || r.nextBoolean()) {
                 long executed = r.nextLong(1, 1000);
-                values.add(new ValueSiteProfile(i, executed, executed, executed, r.nextLong(executed),
-                        new String[] {"1", "2"}, new long[] {executed / 2, executed / 4}, 0, 0));
+                if (r.nextBoolean()) {   // full profiling
+                    values.add(new ValueSiteProfile(i, executed, executed, executed, r.nextLong(executed),
+                            new String[] {"1", "2"}, new long[] {executed / 2, executed / 4}, 0, 0));
+                } else {   // convergent: estimates, and below them what was measured
+                    long counted = r.nextLong(executed + 1);
+                    long profiled = r.nextLong(counted + 1);
+                    long[] estimated = {executed / 2, executed / 4};
+                    long[] seen = {Math.min(estimated[0], profiled / 2), Math.min(estimated[1], profiled / 4)};
+                    values.add(new ValueSiteProfile(i, executed, counted, profiled, executed, r.nextLong(profiled + 1),
+                            new String[] {"1", "2"}, estimated, seen, r.nextInt(3), r.nextInt(3)));
+                }
             }
         }
         ProfileHeader h = SampleProfiles.header();
@@ -262,6 +273,16 @@ class InconsistentProfilePropertyTest {
             case NEGATIVE_EXECUTIONS -> ProfileEdits.values(p, replace(p.values(), any(p.values(), r),
                     v -> new ValueSiteProfile(v.siteId(), -1 - r.nextInt(10), v.profiled(), v.weight(), v.mrvHits(),
                             v.values(), v.counts(), v.switchedOff(), v.switchedOn())));
+            case MEASURED_ABOVE_ESTIMATED -> ProfileEdits.values(p, replace(p.values(), any(p.values(), r),
+                    v -> new ValueSiteProfile(v.siteId(), v.executed(), v.executed() + 1 + r.nextInt(10), v.profiled(),
+                            v.weight(), v.mrvHits(), v.values(), v.counts(), v.profiledCounts(), v.switchedOff(),
+                            v.switchedOn())));
+            case PROFILED_COUNT_ABOVE_COUNT -> ProfileEdits.values(p, replace(p.values(), any(p.values(), r), v -> {
+                long[] seen = v.counts().clone();
+                seen[0] += 1 + r.nextInt(10);
+                return new ValueSiteProfile(v.siteId(), v.executed(), v.counted(), v.profiled(), v.weight(),
+                        v.mrvHits(), v.values(), v.counts(), seen, v.switchedOff(), v.switchedOn());
+            }));
             case ACCESS_SITE_OUT_OF_RANGE -> ProfileEdits.dependences(p, replace(d.dependences(), any(d.dependences(), r),
                     x -> new Dependence(x.type(), x.srcSite(), x.srcContext(), d.sites().size() + r.nextInt(3),
                             x.dstContext(), x.count(), x.crossThread(), x.loops(), x.relations())));

@@ -191,6 +191,19 @@ class InconsistentProfileTest {
         assertEquals("the executions of value site 1 is negative (-10)", refused(p));
     }
 
+    @Test
+    void measuredFiguresBeyondTheEstimatesAreRefused() {
+        assertEquals("the counted executions of value site 1 (11) are not between 0 and its 10 executions",
+                refused(ProfileEdits.values(SMALL, List.of(new ValueSiteProfile(1, 10, 11, 5, 10, 0, new String[] {"1"},
+                        new long[] {10}, new long[] {5}, 0, 0)))));
+        assertEquals("the profiled count of value 1 at value site 1 (6) is not between 0 and its count 5",
+                refused(ProfileEdits.values(SMALL, List.of(new ValueSiteProfile(1, 10, 10, 6, 10, 0,
+                        new String[] {"1", "2"}, new long[] {5, 5}, new long[] {6, 0}, 0, 0)))));
+        assertEquals("the profiled counts of value site 1 add up to 8, more than its 6 profiled executions",
+                refused(ProfileEdits.values(SMALL, List.of(new ValueSiteProfile(1, 10, 10, 6, 10, 0,
+                        new String[] {"1", "2"}, new long[] {5, 5}, new long[] {4, 4}, 0, 0)))));
+    }
+
     // ---------------------------------------------------------------- dependences
 
     @Test

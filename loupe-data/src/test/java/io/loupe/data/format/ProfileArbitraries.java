@@ -137,12 +137,16 @@ final class ProfileArbitraries {
                 n.get4(), line, kind, type, index, d.get1(), d.get2(), d.get3()));
     }
 
+    /** Value profiles with measured figures beside the estimates, or without (a convergent site of format 3). */
     static Arbitrary<ValueSiteProfile> valueProfiles() {
-        Arbitrary<Tuple.Tuple2<String, Long>> entries = Combinators.combine(text(), Arbitraries.longs()).as(Tuple::of);
-        return Combinators.combine(Arbitraries.integers().greaterOrEqual(0), Arbitraries.longs().array(long[].class).ofSize(6),
-                entries.list().ofMaxSize(70)).as((site, c, top) -> new ValueSiteProfile(site, c[0], c[1], c[2], c[3],
-                top.stream().map(Tuple.Tuple2::get1).toArray(String[]::new),
-                top.stream().mapToLong(Tuple.Tuple2::get2).toArray(), c[4], c[5]));
+        Arbitrary<Tuple.Tuple3<String, Long, Long>> entries = Combinators.combine(text(), Arbitraries.longs(),
+                Arbitraries.longs()).as(Tuple::of);
+        return Combinators.combine(Arbitraries.integers().greaterOrEqual(0), Arbitraries.longs().array(long[].class).ofSize(7),
+                entries.list().ofMaxSize(70), Arbitraries.of(true, false)).as((site, c, top, measured) ->
+                new ValueSiteProfile(site, c[0], measured ? c[6] : -1, c[1], c[2], c[3],
+                        top.stream().map(Tuple.Tuple3::get1).toArray(String[]::new),
+                        top.stream().mapToLong(Tuple.Tuple3::get2).toArray(),
+                        measured ? top.stream().mapToLong(Tuple.Tuple3::get3).toArray() : null, c[4], c[5]));
     }
 
     /** Strings of any UTF-16 content, including unpaired surrogates, and sometimes null. */

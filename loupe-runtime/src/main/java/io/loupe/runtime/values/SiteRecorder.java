@@ -174,6 +174,8 @@ public final class SiteRecorder {
      * probes, in a method whose loops switch versions at their headers ({@code Values.atLoop}).
      */
     long laps;
+    /** Executions credited to this site by its method's quiet periods: estimates, which {@link #executed()} includes. */
+    private long quietCredited;
     /** This site's executions when the method's last quiet period ended (estimates included). */
     private long executedMark;
     /** First site only: {@link #entries} and {@link #laps} when the last quiet period ended. */
@@ -354,7 +356,7 @@ public final class SiteRecorder {
 
     /** Where {@link #credit} puts each share: a table, or the collector's merge. */
     interface Sink {
-        void add(long value, long count);
+        void credit(long value, long count);
     }
 
     /**
@@ -380,12 +382,12 @@ public final class SiteRecorder {
         for (int i = from.size() - 1; i >= 1; i--) {
             long share = (long) ((double) executions * from.count(i) / total);
             if (share > 0) {
-                into.add(from.value(i), share);
+                into.credit(from.value(i), share);
                 given += share;
             }
         }
         if (toKept > given) {
-            into.add(from.value(0), toKept - given);
+            into.credit(from.value(0), toKept - given);
         }
     }
 
@@ -510,6 +512,7 @@ public final class SiteRecorder {
         if (n <= 0) {
             return;
         }
+        quietCredited += n;
         if (off) {
             if (n >= gate - 1L) {
                 gateSet = gateSet - gate + n + 1;   // the off period is over: profile the next execution
@@ -610,6 +613,11 @@ public final class SiteRecorder {
     /** How often the site ran in this thread. */
     long executed() {
         return accounted + (gateSet - gate) + runExecutions + run;
+    }
+
+    /** The executions of {@link #executed()} that were estimated for quiet periods, not counted. */
+    long quietCredited() {
+        return quietCredited;
     }
 
     long profiled() {

@@ -17,12 +17,17 @@ package io.loupe.runtime.values;
  * most {@code capacity} distinct values is therefore counted exactly.
  *
  * <p>Counts are weights: 1 per profiled execution, more under convergent profiling (see
- * {@link SiteRecorder}). One thread owns a table; nothing here is synchronized.
+ * {@link SiteRecorder}), where executions that were not profiled are credited to the values. Each
+ * entry also keeps the part of its count that was profiled ({@link #profiledCount}): what the
+ * table really saw of the value, which the profile gives beside the estimate. It moves, and is
+ * cleared, with its entry. One thread owns a table; nothing here is synchronized.
  */
 final class TnvTable implements SiteRecorder.Sink {
 
     private final long[] values;
     private final long[] counts;
+    /** The profiled executions among each entry's count, parallel to {@link #counts}. */
+    private final long[] seen;
     private final int minClearInterval;
     private int size;
     private long untilClear;
@@ -32,25 +37,40 @@ final class TnvTable implements SiteRecorder.Sink {
     TnvTable(int capacity, int minClearInterval) {
         this.values = new long[capacity];
         this.counts = new long[capacity];
+        this.seen = new long[capacity];
         this.minClearInterval = minClearInterval;
         this.untilClear = minClearInterval;
     }
 
-    /** Counts {@code value} with weight {@code w} (≥ 1). */
+    /** Counts {@code w} (≥ 1) profiled executions of {@code value}. */
+    void add(long value, long w) {
+        add(value, w, w);
+    }
+
+    /** Credits {@code value} with {@code w} (≥ 1) executions that were not profiled. */
     @Override
-    public void add(long value, long w) {
+    public void credit(long value, long w) {
+        add(value, w, 0);
+    }
+
+    /** Counts {@code value} with weight {@code w}, {@code profiled} of it profiled executions. */
+    private void add(long value, long w, long profiled) {
         long[] vs = values;
         long[] cs = counts;
+        long[] ps = seen;
         int n = size;
         int i = 0;
         while (i < n && vs[i] != value) {
             i++;
         }
         long c;
+        long p;
         if (i < n) {
             c = cs[i] + w;   // a hit
+            p = ps[i] + profiled;
         } else {
             c = w;
+            p = profiled;
             if (n < vs.length) {
                 size = n + 1;
             } else {
@@ -61,10 +81,12 @@ final class TnvTable implements SiteRecorder.Sink {
         while (i > 0 && cs[i - 1] < c) {   // keep the order: move up past entries it outnumbers
             vs[i] = vs[i - 1];
             cs[i] = cs[i - 1];
+            ps[i] = ps[i - 1];
             i--;
         }
         vs[i] = value;
         cs[i] = c;
+        ps[i] = p;
         untilClear -= w;
         if (untilClear <= 0) {
             clear();
@@ -89,6 +111,7 @@ final class TnvTable implements SiteRecorder.Sink {
         TnvTable t = new TnvTable(values.length, minClearInterval);
         System.arraycopy(values, 0, t.values, 0, size);
         System.arraycopy(counts, 0, t.counts, 0, size);
+        System.arraycopy(seen, 0, t.seen, 0, size);
         t.size = size;
         t.untilClear = untilClear;
         t.contended = contended;
@@ -100,6 +123,7 @@ final class TnvTable implements SiteRecorder.Sink {
         if (contended) {
             for (int i = half; i < size; i++) {
                 counts[i] = 0;
+                seen[i] = 0;
             }
             size = half;
             contended = false;
@@ -125,6 +149,11 @@ final class TnvTable implements SiteRecorder.Sink {
 
     long count(int i) {
         return counts[i];
+    }
+
+    /** The profiled executions among entry {@code i}'s count. */
+    long profiledCount(int i) {
+        return seen[i];
     }
 
     /** Executions (weight) left before the next clear. */

@@ -40,12 +40,13 @@ public final class ValueCollector {
         List<ValueSiteProfile> out = new ArrayList<>();
         for (int site = 0; site < sites.size(); site++) {
             long executed = 0;
+            long counted = 0;
             long profiled = 0;
             long weight = 0;
             long mrv = 0;
             long off = 0;
             long on = 0;
-            Map<Long, Long> merged = new HashMap<>();
+            Map<Long, long[]> merged = new HashMap<>();   // value -> {count, profiled count}
             for (ValueThread t : threads) {
                 SiteRecorder[] rs = t.recorders;
                 SiteRecorder r = site < rs.length ? rs[site] : null;
@@ -54,7 +55,9 @@ public final class ValueCollector {
                     continue;   // never ran in this thread
                 }
                 long quiet = r.quietPending();   // estimated, for a method in a quiet period
-                executed += r.executed() + quiet;
+                long ran = r.executed();
+                executed += ran + quiet;
+                counted += ran - r.quietCredited();
                 profiled += r.profiled();
                 long pending = r.pendingSkipped() + quiet;   // credited like the rest of its off period
                 weight += r.weightTotal() + pending;
@@ -62,37 +65,43 @@ public final class ValueCollector {
                 off += r.switchedOff();
                 on += r.switchedOn();
                 for (int i = 0, n = table.size(); i < n; i++) {
-                    merged.merge(table.value(i), table.count(i), Long::sum);
+                    long[] e = merged.computeIfAbsent(table.value(i), v -> new long[2]);
+                    e[0] += table.count(i);
+                    e[1] += table.profiledCount(i);
                 }
                 if (pending > 0) {
-                    SiteRecorder.credit(r.creditSource(), r.creditTotal(), pending, (v, c) -> merged.merge(v, c, Long::sum));
+                    SiteRecorder.credit(r.creditSource(), r.creditTotal(), pending,
+                            (v, c) -> merged.computeIfAbsent(v, k -> new long[2])[0] += c);
                 }
             }
             if (executed == 0) {
                 continue;
             }
             ValueType type = sites.get(site).type();
-            List<Map.Entry<String, Long>> entries = new ArrayList<>();
+            List<Map.Entry<String, long[]>> entries = new ArrayList<>();
             merged.forEach((v, c) -> entries.add(Map.entry(format(type, v), c)));
-            entries.sort((a, b) -> a.getValue().equals(b.getValue()) ? a.getKey().compareTo(b.getKey())
-                    : Long.compare(b.getValue(), a.getValue()));
+            entries.sort((a, b) -> a.getValue()[0] == b.getValue()[0] ? a.getKey().compareTo(b.getKey())
+                    : Long.compare(b.getValue()[0], a.getValue()[0]));
             int n = Math.min(tableSize, entries.size());
             String[] values = new String[n];
             long[] counts = new long[n];
+            long[] profiledCounts = new long[n];
             for (int i = 0; i < n; i++) {
                 values[i] = entries.get(i).getKey();
-                counts[i] = entries.get(i).getValue();
+                counts[i] = entries.get(i).getValue()[0];
+                profiledCounts[i] = entries.get(i).getValue()[1];
             }
-            out.add(new ValueSiteProfile(site, executed, profiled, weight, mrv, values, counts, off, on));
+            out.add(new ValueSiteProfile(site, executed, counted, profiled, weight, mrv, values, counts,
+                    profiledCounts, off, on));
         }
         Map<Integer, ValueSiteProfile> bySite = new HashMap<>();
         out.forEach(p -> bySite.put(p.siteId(), p));
         for (int[] copy : ValueSiteRegistry.copies()) {
             ValueSiteProfile source = bySite.get(copy[1]);
             if (copy[0] < sites.size() && source != null) {
-                out.add(new ValueSiteProfile(copy[0], source.executed(), source.profiled(), source.weight(),
-                        source.mrvHits(), source.values().clone(), source.counts().clone(), source.switchedOff(),
-                        source.switchedOn()));
+                out.add(new ValueSiteProfile(copy[0], source.executed(), source.counted(), source.profiled(),
+                        source.weight(), source.mrvHits(), source.values().clone(), source.counts().clone(),
+                        source.profiledCounts().clone(), source.switchedOff(), source.switchedOn()));
             }
         }
         out.sort((a, b) -> Integer.compare(a.siteId(), b.siteId()));
@@ -108,14 +117,17 @@ public final class ValueCollector {
         ValueConfig c = ValueProfiler.config();
         Map<String, Long> s = new LinkedHashMap<>();
         long executed = 0;
+        long counted = 0;
         long profiled = 0;
         for (ValueSiteProfile p : profiles) {
             executed += p.executed();
+            counted += p.counted();
             profiled += p.profiled();
         }
         s.put("values.sites", (long) sites.size());
         s.put("values.sitesRun", (long) profiles.size());
-        s.put("values.executed", executed);
+        s.put("values.executed", executed);   // estimates included under convergent profiling
+        s.put("values.counted", counted);
         s.put("values.profiled", profiled);
         s.put("values.tableSize", (long) c.tableSize());
         s.put("values.topN", (long) c.topN());

@@ -14,6 +14,11 @@ final class Collected {
         return r.executed() + r.quietPending();
     }
 
+    /** Counted: what the site's probe counted, without the estimates of quiet periods (measured). */
+    static long counted(SiteRecorder r) {
+        return r.executed() - r.quietCredited();
+    }
+
     /** The site's counts as the collector merges them (table, then what is pending, by the credit source). */
     static Map<Long, Long> counts(SiteRecorder r) {
         Map<Long, Long> counts = new HashMap<>();

@@ -102,7 +102,16 @@ class QuietPeriodTest {
         assertEquals(n, m.executed(0));
         assertEquals(n, m.executed(1));
         assertEquals(3L * n, m.executed(2));
+        // what the probes counted is measured: the activations that were not quiet, 3 executions each at site 2
+        long probed = n - m.quietCalls;
+        assertEquals(probed, Collected.counted(m.rs[0]));
+        assertEquals(3 * probed, Collected.counted(m.rs[2]));
         assertTrue(m.rs[1].profiled() < n / 50, "profiled " + m.rs[1].profiled());
+        long seen = 0;
+        for (int i = 0; i < m.rs[1].table.size(); i++) {
+            seen += m.rs[1].table.profiledCount(i);
+        }
+        assertEquals(m.rs[1].profiled(), seen, "two values: the table counted every profiled execution");
         assertEquals(Map.of(42L, (long) n), m.counts(0));
         Map<Long, Long> mostly = m.counts(1);
         assertEquals(n, mostly.values().stream().mapToLong(Long::longValue).sum());

@@ -212,13 +212,19 @@ class TnvTableTest {
         TnvTable t = new TnvTable(capacity, clear);
         NaiveTable naive = new NaiveTable(capacity, clear);
         for (long[] a : additions) {
-            t.add(a[0], a[1]);
-            naive.add(a[0], a[1]);
+            boolean profiled = a[2] == 1;   // a profiled execution, or executions credited to the value
+            if (profiled) {
+                t.add(a[0], a[1]);
+            } else {
+                t.credit(a[0], a[1]);
+            }
+            naive.add(a[0], a[1], profiled ? a[1] : 0);
             assertEquals(naive.values.size(), t.size());
             assertEquals(naive.untilClear, t.untilClear());
             for (int i = 0; i < t.size(); i++) {
                 assertEquals(naive.values.get(i), t.value(i), "value " + i);
                 assertEquals(naive.counts.get(i), t.count(i), "count " + i);
+                assertEquals(naive.seen.get(i), t.profiledCount(i), "profiled count " + i);
             }
         }
     }
@@ -227,6 +233,8 @@ class TnvTableTest {
     private static final class NaiveTable {
         final List<Long> values = new ArrayList<>();
         final List<Long> counts = new ArrayList<>();
+        /** The profiled part of each count: moves and goes with its entry. */
+        final List<Long> seen = new ArrayList<>();
         final int capacity;
         final int minClear;
         long untilClear;
@@ -238,23 +246,27 @@ class TnvTableTest {
             this.untilClear = minClear;
         }
 
-        void add(long value, long w) {
+        void add(long value, long w, long profiled) {
             int i = values.indexOf(value);
             if (i < 0) {
                 if (values.size() == capacity) {
                     values.remove(capacity - 1);
                     counts.remove(capacity - 1);
+                    seen.remove(capacity - 1);
                     contended = true;
                 }
                 values.add(value);
                 counts.add(w);
+                seen.add(profiled);
                 i = values.size() - 1;
             } else {
                 counts.set(i, counts.get(i) + w);
+                seen.set(i, seen.get(i) + profiled);
             }
             while (i > 0 && counts.get(i - 1) < counts.get(i)) {
                 Collections.swap(values, i - 1, i);
                 Collections.swap(counts, i - 1, i);
+                Collections.swap(seen, i - 1, i);
                 i--;
             }
             untilClear -= w;
@@ -264,6 +276,7 @@ class TnvTableTest {
                     while (values.size() > half) {
                         values.remove(values.size() - 1);
                         counts.remove(counts.size() - 1);
+                        seen.remove(seen.size() - 1);
                     }
                     contended = false;
                 }
@@ -273,14 +286,17 @@ class TnvTableTest {
         }
     }
 
-    /** Additions as {value, weight}: values from a wide range, weights mostly 1, some large. */
+    /**
+     * Additions as {value, weight, profiled}: values from a wide range, weights mostly 1, some
+     * large; profiled 1 for profiled executions, 0 for executions credited to the value.
+     */
     @Provide
     Arbitrary<List<long[]>> weighted() {
         Arbitrary<Long> weights = Arbitraries.frequencyOf(
                 Tuple.of(8, Arbitraries.just(1L)),
                 Tuple.of(2, Arbitraries.longs().between(2, 100)));
-        return Arbitraries.longs().between(-50, 200).flatMap(v -> weights.map(w -> new long[] {v, w}))
-                .list().ofMaxSize(400);
+        return Arbitraries.longs().between(-50, 200).flatMap(v -> weights.flatMap(w -> Arbitraries.of(0L, 1L)
+                .map(p -> new long[] {v, w, p}))).list().ofMaxSize(400);
     }
 
     @Property
@@ -300,6 +316,7 @@ class TnvTableTest {
         for (int i = 0; i < expected.size(); i++) {
             assertEquals(expected.value(i), actual.value(i), "value " + i);
             assertEquals(expected.count(i), actual.count(i), "count " + i);
+            assertEquals(expected.profiledCount(i), actual.profiledCount(i), "profiled count " + i);
         }
     }
 
