@@ -102,6 +102,16 @@ final class QuietCopy {
     }
 
     /**
+     * True if the loop whose first site is {@code loopSite} (-1: none) counts its own iterations,
+     * probed ({@code Values.atLoopOf}) and quiet ({@code Values.quietLap}), so that its sites are
+     * credited for its iterations rather than for those of all the method's loops. Not under
+     * {@code values.freeze}, whose checks are to fold away.
+     */
+    static boolean countsOwnLaps(int loopSite, boolean freeze) {
+        return loopSite >= 0 && loopSite < QuietMethods.CAPACITY && !freeze;
+    }
+
+    /**
      * Makes activations switch between the two versions at loop header {@code h} ({@link QuietLoops})
      * of the method this is a copy of, whose sites have ids {@code [firstId, end)} and whose recorder
      * array is in local {@code array}:
@@ -117,7 +127,9 @@ final class QuietCopy {
      * its probes ({@code loopSite}, the loop's first site, is its key), so that a loop that
      * starts after its method went quiet is profiled (not under {@code values.freeze});
      * {@code quiet} counts the copy's iterations down in the quiet period, as the check at entry
-     * counts its activations. The copy's edges into the loop from
+     * counts its activations. Such a loop also counts its own iterations, probed and quiet (its
+     * copy's check is {@code quietLap(first, loopSite)}), so that its sites are credited for the
+     * quiet iterations of their own loop ({@link #countsOwnLaps}). The copy's edges into the loop from
      * outside go to {@code H} through {@code E'}, so that {@code H} is the one way into both
      * versions of the loop.
      */
@@ -126,7 +138,7 @@ final class QuietCopy {
         probed.add(new VarInsnNode(Opcodes.ALOAD, array));
         probed.add(IntConstant.push(firstId));
         probed.add(IntConstant.push(end));
-        if (loopSite >= 0 && loopSite < QuietMethods.CAPACITY && !freeze) {
+        if (countsOwnLaps(loopSite, freeze)) {
             probed.add(IntConstant.push(loopSite));
             probed.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "atLoopOf",
                     "(" + ValueProbeInserter.RECORDERS + "III)" + ValueProbeInserter.RECORDERS, false));
@@ -141,7 +153,13 @@ final class QuietCopy {
 
         InsnList quiet = new InsnList();
         quiet.add(IntConstant.push(firstId));
-        quiet.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, check("quiet", freeze), "(I)Z", false));
+        if (countsOwnLaps(loopSite, freeze)) {
+            quiet.add(IntConstant.push(loopSite));
+            quiet.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "quietLap", "(II)Z", false));
+        } else {
+            quiet.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, check("quiet", freeze), "(I)Z",
+                    false));
+        }
         quiet.add(new JumpInsnNode(Opcodes.IFEQ, h.label()));
         code.insertBefore(clones.get(h.first()), quiet);
 

@@ -153,23 +153,11 @@ public final class ValueProbeInserter {
         }
         QuietCopy copy = QuietCopy.of(m);
         QuietLoops.Found loops = QuietLoops.of(m);
-        if (!loops.headers().isEmpty()) {
-            // which sites run per iteration of those loops, which per activation: quiet periods are credited by both
-            AbstractInsnNode[] nodes = m.instructions.toArray();
-            List<Integer> iterated = new ArrayList<>();
-            for (int i = 0; i < sites.size(); i++) {
-                ValueSite s = sites.get(i);
-                if (s.kind() != SiteKind.PARAM && loops.inBodies().contains(nodes[s.position()])) {
-                    iterated.add(firstId + i);
-                }
-            }
-            QuietMethods.switchesInLoops(firstId, iterated.stream().mapToInt(Integer::intValue).toArray());
-        }
         int array = m.maxLocals;
         AbstractInsnNode[] at = m.instructions.toArray();   // before the probes go in: the sites' positions
         List<Integer> loopSites = new ArrayList<>();
         for (QuietLoops.Header h : loops.headers()) {
-            int key = -1;   // the loop's first site: its key in QuietMethods.SEEN
+            int key = -1;   // the loop's first site: its key in QuietMethods.SEEN and LAPS
             for (int i = 0; i < sites.size() && key < 0; i++) {
                 int position = sites.get(i).position();   // -1 for a parameter, read at entry
                 if (position >= 0 && h.body().contains(at[position])) {
@@ -177,6 +165,29 @@ public final class ValueProbeInserter {
                 }
             }
             loopSites.add(key);
+        }
+        if (!loops.headers().isEmpty()) {
+            // which sites run per iteration of those loops, which per activation: quiet periods are
+            // credited by both; a site in a loop that counts its own quiet iterations (not under
+            // values.freeze, whose checks fold away) is credited for that loop's iterations
+            List<Integer> iterated = new ArrayList<>();
+            List<Integer> ofLoop = new ArrayList<>();
+            for (int i = 0; i < sites.size(); i++) {
+                ValueSite s = sites.get(i);
+                if (s.kind() == SiteKind.PARAM || !loops.inBodies().contains(at[s.position()])) {
+                    continue;
+                }
+                iterated.add(firstId + i);
+                int loop = -1;
+                for (int j = 0; j < loops.headers().size() && loop < 0; j++) {
+                    if (loops.headers().get(j).body().contains(at[s.position()])) {
+                        loop = QuietCopy.countsOwnLaps(loopSites.get(j), freeze) ? loopSites.get(j) : -1;
+                    }
+                }
+                ofLoop.add(loop);
+            }
+            QuietMethods.switchesInLoops(firstId, iterated.stream().mapToInt(Integer::intValue).toArray(),
+                    ofLoop.stream().mapToInt(Integer::intValue).toArray());
         }
         insert(m, sites, firstId, "probed", gate(sites, "on"));
         for (int j = 0; j < loops.headers().size(); j++) {

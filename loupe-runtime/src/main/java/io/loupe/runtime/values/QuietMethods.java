@@ -40,6 +40,16 @@ public final class QuietMethods {
      */
     static final boolean[] SEEN = new boolean[CAPACITY];
 
+    /**
+     * Quiet iterations of each outermost loop of a quiet method, by the id of the loop's first site
+     * ({@code Values.quietLap}), counted on for the whole run (an int that wraps: a period is read
+     * as the difference from its start, and no period is 2<sup>31</sup> iterations long). The
+     * countdown counts all loops of a method together; this tells a period's iterations of one loop
+     * from another's, so that a site is credited for the iterations of its own loop. Counted without
+     * a lock, as {@link #LEFT} is.
+     */
+    static final int[] LAPS = new int[CAPACITY];
+
     private static int[] length = new int[0];
     /** The length each period began with: a frozen period's credit while its countdown is below 0. */
     private static int[] planned = new int[0];
@@ -48,6 +58,8 @@ public final class QuietMethods {
     /** First site ids of the methods that switch versions in loops; the sites that run per iteration of those loops. */
     private static final BitSet SWITCHING = new BitSet();
     private static final BitSet ITERATED = new BitSet();
+    /** The loop key ({@link #LAPS}) of each iterated site whose loop counts its quiet iterations, by site id; -1 for none. */
+    private static int[] loopOf = new int[0];
 
     private QuietMethods() {
     }
@@ -193,10 +205,36 @@ public final class QuietMethods {
      * loops (the others run per activation). Called by the instrumenter, before the method runs.
      */
     public static synchronized void switchesInLoops(int first, int[] iterated) {
+        switchesInLoops(first, iterated, null);
+    }
+
+    /**
+     * {@link #switchesInLoops(int, int[])}, with the key of each iterated site's loop
+     * ({@code loops[i]} for {@code iterated[i]}; -1 for a loop whose quiet iterations are not
+     * counted apart, {@link #LAPS}): such a site is credited for the quiet iterations of its own
+     * loop, at its executions per iteration of that loop.
+     */
+    public static synchronized void switchesInLoops(int first, int[] iterated, int[] loops) {
         SWITCHING.set(first);
-        for (int site : iterated) {
+        for (int i = 0; i < iterated.length; i++) {
+            int site = iterated[i];
             ITERATED.set(site);
+            int loop = loops == null || loops[i] >= CAPACITY ? -1 : loops[i];
+            if (loop >= 0) {
+                if (site >= loopOf.length) {
+                    int n = Math.max(site + 1, loopOf.length * 2);
+                    int old = loopOf.length;
+                    loopOf = Arrays.copyOf(loopOf, n);
+                    Arrays.fill(loopOf, old, n, -1);
+                }
+                loopOf[site] = loop;
+            }
         }
+    }
+
+    /** The key of the loop whose quiet iterations {@code site} is credited for ({@link #LAPS}), or -1. */
+    static synchronized int loopOf(int site) {
+        return site < loopOf.length ? loopOf[site] : -1;
     }
 
     /** True if {@code first} is the first site of a method registered by {@link #switchesInLoops}. */

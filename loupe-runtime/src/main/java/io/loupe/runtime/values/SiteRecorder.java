@@ -1,6 +1,7 @@
 package io.loupe.runtime.values;
 
 import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
 
 /**
  * One thread's state for one value site: its TNV table, the MRV and execution counters, and the
@@ -157,6 +158,20 @@ public final class SiteRecorder {
      */
     static final int RECENT = 64;
 
+    /**
+     * The probed activations (or iterations) after a quiet period whose executions give each site
+     * its rate for the next one ({@link #sample}).
+     */
+    static final int SAMPLE = 128;
+
+    /**
+     * How many executions the samples before the last keep the weight of in a site's rate
+     * ({@link #sample}): a site run often is credited at its last sample, which follows the
+     * program's phases at once; a rare one (a few executions per sample) at its samples together,
+     * until they hold this many executions, so that its rate is not one or two executions' worth.
+     */
+    static final double MEMORY = 32;
+
     // quiet methods: every recorder knows its method's first one, which keeps the method's counts
     /** This site's id. */
     private final int site;
@@ -181,6 +196,20 @@ public final class SiteRecorder {
     /** First site only: {@link #entries} and {@link #laps} when the last quiet period ended. */
     private long entriesMark;
     private long lapsMark;
+    /**
+     * First site only: the {@link #entries} (and {@link #laps}) at which the sites' rates are next
+     * sampled ({@link #sample}): {@link #RECENT} after the last quiet period ended. {@code Values}
+     * compares each count with it as it counts.
+     */
+    long sampleEntriesAt = SAMPLE + 1;
+    long sampleLapsAt = SAMPLE + 1;
+    /**
+     * This site's sampled rate, as executions over units (activations, or iterations of a
+     * switching loop): what a quiet period is credited at ({@link #sample}). {@code rateUnits} is
+     * 0 until the first sample.
+     */
+    private double rateExecutions;
+    private double rateUnits;
     /** First site only: quiet activations and loop iterations credited to this thread's sites; quiet periods begun. */
     private long quietEntries;
     private long quietLaps;
@@ -189,6 +218,18 @@ public final class SiteRecorder {
     private boolean switching;
     /** This site runs per iteration of such a loop, so quiet iterations, not quiet activations, are credited to it. */
     private boolean iterated;
+    /**
+     * An iterated site whose loop counts its own iterations ({@link QuietMethods#LAPS}): the
+     * recorder of the loop's first site, which keeps them; null for a site credited for the
+     * iterations of all the method's switching loops together.
+     */
+    private SiteRecorder loop;
+    /** Loop's first site only: the loop's iterations in this thread that ran the probes ({@code Values.atLoopOf}). */
+    long loopLaps;
+    /** Loop's first site only: {@link #loopLaps} when the last quiet period ended. */
+    private long loopLapsMark;
+    /** Loop's first site only: the loop's quiet iterations ({@link QuietMethods#LAPS}) when the current period began. */
+    private int loopQuietMark;
 
     /** The class a run of nulls is kept under: never instantiated, so no value has it. */
     static final class NoClass {
@@ -445,6 +486,9 @@ public final class SiteRecorder {
         for (SiteRecorder r : methodSites) {
             r.method = first;
             r.iterated = first.switching && QuietMethods.iterated(r.site);
+            int key = r.iterated ? QuietMethods.loopOf(r.site) : -1;
+            int index = key - first.site;
+            r.loop = index >= 0 && index < methodSites.length ? methodSites[index] : null;
         }
     }
 
@@ -468,7 +512,7 @@ public final class SiteRecorder {
         for (SiteRecorder s : sites) {
             long executed = s.executed();
             if (s.off && s.gate > 1) {
-                period = Math.min(period, offUnitsLeft(s, units));
+                period = Math.min(period, offUnitsLeft(s));
             } else if (s.off && entries + laps - s.dueSince >= COLD) {
                 // Due (its off period ended in a quiet period, its next execution is profiled) but not
                 // run in the COLD probed activations and iterations since: its branch may never be
@@ -480,8 +524,20 @@ public final class SiteRecorder {
                 return;
             }
         }
+        if (period == Double.MAX_VALUE || Double.isInfinite(period)) {
+            // no off site is expected to run again: back off as a site does, for a share of the
+            // method's activations and iterations so far
+            period = Math.max(units * config.backoff(), MIN_OFF_INTERVALS * (double) config.interval());
+        }
+        for (SiteRecorder s : sites) {   // where each loop's quiet iterations start from, should the period begin
+            if (s.loop != null) {
+                s.loop.loopQuietMark = QuietMethods.LAPS[s.loop.site];
+            }
+        }
         if (period >= 1 && QuietMethods.begin(site, (int) Math.min(period, Integer.MAX_VALUE - 1), this)) {
             quietPeriods++;
+            sampleEntriesAt = Long.MAX_VALUE;   // no sample while quiet: the next stretch takes one
+            sampleLapsAt = Long.MAX_VALUE;
         }
     }
 
@@ -495,16 +551,80 @@ public final class SiteRecorder {
     void endQuiet(long units, long entered) {
         long q = switching ? entered : units;
         long qLaps = units - q;
-        long before = entries + quietEntries;   // activations before this quiet period
-        long lapsBefore = laps + quietLaps;
         quietEntries += q;
         quietLaps += qLaps;
         for (SiteRecorder s : sites) {   // each estimate reads its own site and the method's counts only
-            s.skipQuiet(s.estimate(q, before, qLaps, lapsBefore));
+            s.skipQuiet(s.estimate(q, s.loop != null ? s.loop.quietLoopLaps() : qLaps));
             s.executedMark = s.executed();
+        }
+        for (SiteRecorder s : sites) {
+            if (s.loop != null) {
+                s.loop.loopLapsMark = s.loop.loopLaps;
+            }
         }
         entriesMark = entries;
         lapsMark = laps;
+        sampleEntriesAt = entries + SAMPLE + 1;   // counted at entry: the SAMPLE before it are done
+        sampleLapsAt = laps + SAMPLE + 1;
+    }
+
+    /** First site only: counts a probed activation of the method (and samples the rates at the {@link #SAMPLE}th). */
+    @ForceInline
+    void enter() {
+        if (++entries == sampleEntriesAt) {
+            sample(false);   // out of line: once per quiet period
+        }
+    }
+
+    /** First site only: counts a probed iteration of a switching loop (and samples the rates at the {@link #SAMPLE}th). */
+    @ForceInline
+    void lap() {
+        if (++laps == sampleLapsAt) {
+            sample(true);
+        }
+    }
+
+    /**
+     * First site only: the method has run {@link #SAMPLE} probed activations ({@code laps} false)
+     * or switching-loop iterations ({@code laps} true) since its last quiet period ended (or since
+     * it started): each site counted in those units takes its executions in them as its rate,
+     * which the next quiet period is credited at. Why these units and no others: where a quiet
+     * period ends is set by its countdown when it begins, not by what the program does then, so
+     * the first units after it are a fair sample of the program. The probed stretch as a whole is
+     * not: it lasts until the sites converge again, longer while their values are on the move,
+     * which in a program that works in bursts (luaj's table inserts) is while a rare branch runs;
+     * its rate credited the quiet periods after it 10 to 30 times over.
+     */
+    @DontInline
+    void sample(boolean laps) {
+        sample(laps, SAMPLE);
+        if (laps) {
+            sampleLapsAt = Long.MAX_VALUE;
+        } else {
+            sampleEntriesAt = Long.MAX_VALUE;
+        }
+    }
+
+    /** Each site counted in {@code laps} (or activations) takes its executions in the last {@code units} as its rate. */
+    private void sample(boolean laps, long units) {
+        SiteRecorder[] all = sites;
+        if (all == null || units <= 0) {
+            return;
+        }
+        for (SiteRecorder s : all) {
+            if (s.iterated == laps) {
+                long n = s.loop != null ? s.loop.loopLaps - s.loop.loopLapsMark : units;   // its own loop's iterations
+                if (n <= 0) {
+                    continue;   // its loop did not run in the sample: nothing learnt of its rate
+                }
+                if (s.rateExecutions > MEMORY) {   // the old samples keep the weight of MEMORY executions
+                    s.rateUnits *= MEMORY / s.rateExecutions;
+                    s.rateExecutions = MEMORY;
+                }
+                s.rateExecutions += s.executed() - s.executedMark;
+                s.rateUnits += n;
+            }
+        }
     }
 
     /** Credits {@code n} executions run in the method's original code, without probes. */
@@ -551,24 +671,36 @@ public final class SiteRecorder {
             return 0;
         }
         long q = m.switching ? QuietMethods.enteredUnder(m.site, m) : done;
-        return estimate(q, m.entries + m.quietEntries, done - q, m.laps + m.quietLaps);
+        return estimate(q, loop != null ? loop.quietLoopLaps() : done - q);
+    }
+
+    /** Loop's first site only: the loop's quiet iterations since the current (or last) period began. */
+    private long quietLoopLaps() {
+        return Math.max(0, QuietMethods.LAPS[site] - loopQuietMark);   // int arithmetic: the count wraps
     }
 
     /**
      * The executions of this site in {@code q} quiet activations and {@code qLaps} quiet loop
      * iterations: at its rate per iteration if it runs in a loop that switches versions, else at
-     * its rate per activation. The rate is the one of the probed activations (or iterations) since
-     * the method's last quiet period, if there were at least {@link #RECENT} of them and the site
-     * ran in them ({@link #recentRate}): the program's phase just before this period. Otherwise it
-     * is the rate over all {@code before} activations ({@code lapsBefore} iterations) so far,
-     * estimates included.
+     * its rate per activation ({@link #rate}).
      */
-    private long estimate(long q, long before, long qLaps, long lapsBefore) {
-        if (recentRate()) {
-            return Math.round((double) (iterated ? qLaps : q) * (executed() - executedMark) / recentUnits());
+    private long estimate(long q, long qLaps) {
+        return Math.round((iterated ? qLaps : q) * rate());
+    }
+
+    /**
+     * This site's executions per activation (per iteration, for a site in a switching loop): the
+     * sampled rate ({@link #sample}); before the first sample, the rate measured over the whole run
+     * so far, the executions the probe counted over the probed activations (iterations). Estimates
+     * never feed a rate: a rate that counted them made an estimate too high feed the next one.
+     */
+    private double rate() {
+        if (rateUnits > 0) {
+            return rateExecutions / rateUnits;
         }
-        return iterated ? (lapsBefore == 0 ? 0 : Math.round((double) qLaps * executed() / lapsBefore))
-                : (before == 0 ? 0 : Math.round((double) q * executed() / before));
+        SiteRecorder m = method;
+        long probedUnits = loop != null ? loop.loopLaps : iterated ? m.laps : m.entries;
+        return probedUnits == 0 ? 0 : (double) (executed() - quietCredited) / probedUnits;
     }
 
     /**
@@ -590,14 +722,12 @@ public final class SiteRecorder {
 
     /**
      * First site only: the activations and iterations an off site is expected to take to reach
-     * the end of its off period, at the rate its estimates take.
+     * the end of its off period, at the rate its estimates take; infinite for a site that did not
+     * run at that rate (its branch no longer taken), which then bounds no quiet period.
      */
-    private double offUnitsLeft(SiteRecorder s, long units) {
-        long executed = s.executed();
-        if (s.recentRate()) {
-            return (s.gate - 1.0) * ((entries - entriesMark) + (laps - lapsMark)) / (executed - s.executedMark);
-        }
-        return executed == 0 ? s.gate - 1.0 : (s.gate - 1.0) * units / executed;
+    private static double offUnitsLeft(SiteRecorder s) {
+        double rate = s.rate();
+        return rate > 0 ? (s.gate - 1.0) / rate : Double.POSITIVE_INFINITY;
     }
 
     /** A xorshift draw in [0, bound). */

@@ -117,7 +117,22 @@ public final class Values {
         if (!QuietMethods.SEEN[loopSite]) {
             seen(loopSite);
         }
-        return lap(rs != null ? rs : recorders(first, end), first);
+        return lapOf(rs != null ? rs : recorders(first, end), first, loopSite);
+    }
+
+    /**
+     * The quiet copy's check at the header of an outermost loop with value sites, {@code loopSite}
+     * its first: {@link #quiet}, and a quiet iteration counted for the loop too
+     * ({@link QuietMethods#LAPS}), so that the loop's sites are credited for its own iterations.
+     */
+    @ForceInline
+    public static boolean quietLap(int first, int loopSite) {
+        int n = QuietMethods.LEFT[first];
+        if (n == 0) {
+            return false;
+        }
+        QuietMethods.LAPS[loopSite]++;
+        return QuietMethods.countDown(first, n);
     }
 
     /** {@link #atLoopOf}'s first probed iteration of a loop: out of line, so the check inlined stays small. */
@@ -131,13 +146,21 @@ public final class Values {
     private static SiteRecorder[] wake(SiteRecorder[] rs, int first, int end, int loopSite) {
         QuietMethods.SEEN[loopSite] = true;
         QuietMethods.endSoon(first);
-        return lap(rs != null ? rs : recorders(first, end), first);
+        return lapOf(rs != null ? rs : recorders(first, end), first, loopSite);
+    }
+
+    /** {@link #lap}, and the iteration counted for loop {@code loopSite} too. */
+    @ForceInline
+    private static SiteRecorder[] lapOf(SiteRecorder[] rs, int first, int loopSite) {
+        rs[first].lap();   // first: a sample it takes counts the iterations done, not this one
+        rs[loopSite].loopLaps++;
+        return rs;
     }
 
     /** {@link #atLoop}'s count of a probed iteration. */
     @ForceInline
     private static SiteRecorder[] lap(SiteRecorder[] rs, int first) {
-        rs[first].laps++;
+        rs[first].lap();
         return rs;
     }
 
@@ -223,7 +246,7 @@ public final class Values {
     @ForceInline
     public static SiteRecorder[] probed(int first, int end) {
         SiteRecorder[] rs = recorders(first, end);
-        rs[first].entries++;
+        rs[first].enter();
         return rs;
     }
 

@@ -61,7 +61,7 @@ class FrozenPeriodTest {
                 quietCalls++;
                 return;
             }
-            rs[0].entries++;
+            rs[0].enter();
             Values.onLong(value.applyAsLong(i), rs, 0);
         }
 
