@@ -88,20 +88,25 @@ public final class ValueAccuracy {
     /** A candidate is a false invariant site when its estimate reaches this and the truth falls below {@link #TRUE_BELOW}. */
     static final double REPORTED_AT_LEAST = 0.5;
     static final double TRUE_BELOW = 0.3;
+    /** The accuracy bounds a site of at least {@value #MIN_EXECUTIONS} executions should meet (the targets of convergent profiling's accuracy). */
+    static final double INV1_BOUND = 0.05;
+    static final double EXECUTED_BOUND = 0.05;
 
     /**
      * Per convergent profile, over the sites that ran at least {@value #MIN_EXECUTIONS} times under
      * full profiling (ΔInv-1 and Δexecuted are absolute differences): the mean and the largest
      * |ΔInv-1| against full profiling (a site the
      * convergent profile lacks counts with its whole Inv-1), the mean and the largest relative
-     * |Δexecuted|, the sites the convergent profile lacks, and the false invariant sites: the
+     * |Δexecuted|, how many sites are beyond 0.05 of Inv-1 and 5% of executions, the mean |ΔInv-1|
+     * of Inv-1 over the executions profiled (measured, {@code n/a} in a profile without it), the
+     * sites the convergent profile lacks, and the false invariant sites: the
      * report's specialization candidates (invariant parameters, monomorphic reference sites) whose
      * Inv-1 is at least 50% in the convergent profile and below 30% in the full one.
      */
     static String sitesTable(Path dir, List<String> names) throws IOException {
         StringBuilder md = new StringBuilder();
-        md.append("| workload | config | round | sites ≥ 1,000 executions | mean ΔInv-1 | max ΔInv-1 | mean Δexecuted | max Δexecuted | missing | false invariant |\n");
-        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        md.append("| workload | config | round | sites ≥ 1,000 executions | mean ΔInv-1 | max ΔInv-1 | ΔInv-1 > 0.05 | mean ΔInv-1/p | mean Δexecuted | max Δexecuted | Δexecuted > 5% | missing | false invariant |\n");
+        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (String name : names) {
             Matcher m = CONVERGENT.matcher(name);
             Path full = m.matches() ? dir.resolve(m.group(1) + "-values-" + m.group(3) + ".prof") : null;
@@ -113,6 +118,10 @@ public final class ValueAccuracy {
             Map<String, SiteStats> b = byKey(bSites);
             int n = 0;
             int missing = 0;
+            int beyondInv = 0;
+            int beyondExec = 0;
+            int measured = 0;
+            double sumProfiledInv = 0;
             double sumInv = 0;
             double maxInv = 0;
             double sumExec = 0;
@@ -126,6 +135,12 @@ public final class ValueAccuracy {
                 double dInv = sb == null ? sa.inv1() : Math.abs(sb.inv1() - sa.inv1());
                 double dExec = sb == null ? 1 : Math.abs(sb.executed() - sa.executed()) / (double) sa.executed();
                 missing += sb == null ? 1 : 0;
+                beyondInv += dInv > INV1_BOUND ? 1 : 0;
+                beyondExec += dExec > EXECUTED_BOUND ? 1 : 0;
+                if (sb != null && !Double.isNaN(sb.inv1Profiled())) {
+                    measured++;
+                    sumProfiledInv += Math.abs(sb.inv1Profiled() - sa.inv1());
+                }
                 sumInv += dInv;
                 maxInv = Math.max(maxInv, dInv);
                 sumExec += dExec;
@@ -139,9 +154,10 @@ public final class ValueAccuracy {
                     .filter(sb -> sb.inv1() >= REPORTED_AT_LEAST && a.containsKey(sb.stableKey())
                             && a.get(sb.stableKey()).inv1() < TRUE_BELOW)
                     .count();
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.4f | %.4f | %.2f%% | %.2f%% | %d | %d |%n",
-                    m.group(1), m.group(2), m.group(3), n, n == 0 ? 0 : sumInv / n, maxInv, n == 0 ? 0 : 100 * sumExec / n,
-                    100 * maxExec, missing, falseInvariant));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.4f | %.4f | %,d | %s | %.2f%% | %.2f%% | %,d | %d | %d |%n",
+                    m.group(1), m.group(2), m.group(3), n, n == 0 ? 0 : sumInv / n, maxInv, beyondInv,
+                    measured == 0 ? "n/a" : String.format(Locale.ROOT, "%.4f", sumProfiledInv / measured),
+                    n == 0 ? 0 : 100 * sumExec / n, 100 * maxExec, beyondExec, missing, falseInvariant));
         }
         return md.toString();
     }

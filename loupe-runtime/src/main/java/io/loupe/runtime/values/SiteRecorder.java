@@ -59,8 +59,11 @@ import jdk.internal.vm.annotation.ForceInline;
  * count it down, without a thread lookup. At the end of the quiet period each site is credited
  * with the executions it is estimated to have run in it: a site in a switching loop at its
  * executions per iteration times the quiet iterations, any other at its executions per activation
- * times the quiet activations, each rate that of the probed stretch just before the period
- * ({@link #RECENT}). An off site's off period advances by them (and ends, if they reach
+ * times the quiet activations, each rate sampled in the probed activations (iterations) that
+ * followed the quiet period before ({@link #sample}); a site in a loop that counts its own
+ * iterations ({@link #loop}) at its executions per iteration of that loop, times its quiet
+ * iterations. The executions credited are estimates, kept apart ({@link #quietCredited}), so that
+ * what the probe counted is measured too. An off site's off period advances by them (and ends, if they reach
  * its end, so that its next execution is profiled), an on site's table gets them in the
  * proportions of its values. So a quiet period fast-forwards the sites' own schedules, and
  * {@code executed} is exact but for those estimates (exact when a site runs a fixed number of times
@@ -147,20 +150,13 @@ public final class SiteRecorder {
     static final int MINOR = 1000;
 
     /**
-     * The probed activations (or iterations) since a method's last quiet period that its sites'
-     * recent rates need before they estimate the next one ({@link #estimate}). Rates over the whole
-     * run lag behind a change of phase, and the estimates they give feed the next rates: luaj's
-     * interpreter loop, whose sites run at rates that change with each Lua kernel, came out with
-     * its per-site executions 27% off the exact ones (summed over sites, weighted by executions),
-     * 8.1% with recent rates; h2's 4.7%, 0.6%. Fewer than this many make the recent rate too
-     * coarse: with 16, SciMark's kernels came out 1.43% off, with 64 1.05% (a first version of the
-     * rule, single runs).
-     */
-    static final int RECENT = 64;
-
-    /**
      * The probed activations (or iterations) after a quiet period whose executions give each site
-     * its rate for the next one ({@link #sample}).
+     * its rate for the next one ({@link #sample}). Rates over the whole run lag behind a change of
+     * phase: luaj's interpreter loop, whose sites run at rates that change with each Lua kernel,
+     * came out with its per-site executions 27% off (summed over sites, weighted by executions).
+     * Rates over the whole probed stretch before a period (at least 64 units) took that to 8.1%,
+     * but credited rare branches that run in bursts 10 to 30 times over (see {@link #sample}); with
+     * these samples luaj is 0.5% off.
      */
     static final int SAMPLE = 128;
 
@@ -193,12 +189,9 @@ public final class SiteRecorder {
     private long quietCredited;
     /** This site's executions when the method's last quiet period ended (estimates included). */
     private long executedMark;
-    /** First site only: {@link #entries} and {@link #laps} when the last quiet period ended. */
-    private long entriesMark;
-    private long lapsMark;
     /**
      * First site only: the {@link #entries} (and {@link #laps}) at which the sites' rates are next
-     * sampled ({@link #sample}): {@link #RECENT} after the last quiet period ended. {@code Values}
+     * sampled ({@link #sample}): {@link #SAMPLE} after the last quiet period ended. {@code Values}
      * compares each count with it as it counts.
      */
     long sampleEntriesAt = SAMPLE + 1;
@@ -562,8 +555,6 @@ public final class SiteRecorder {
                 s.loop.loopLapsMark = s.loop.loopLaps;
             }
         }
-        entriesMark = entries;
-        lapsMark = laps;
         sampleEntriesAt = entries + SAMPLE + 1;   // counted at entry: the SAMPLE before it are done
         sampleLapsAt = laps + SAMPLE + 1;
     }
@@ -704,30 +695,20 @@ public final class SiteRecorder {
     }
 
     /**
-     * True if this site's estimates take its recent rate ({@link #estimate}): its method ran at
-     * least {@link #RECENT} probed activations (iterations, for a site in a switching loop) since
-     * its last quiet period, and the site ran in them. A site that did not run keeps its rate over
-     * the whole run: it may be a rare one, and a site whose branch is no longer taken must still
-     * see its off period end, so that it stops holding its method back (it is then due, and not run).
-     */
-    private boolean recentRate() {
-        return recentUnits() >= RECENT && executed() > executedMark;
-    }
-
-    /** The probed activations (iterations, for a site in a switching loop) of this site's method since its last quiet period. */
-    private long recentUnits() {
-        SiteRecorder m = method;
-        return iterated ? m.laps - m.lapsMark : m.entries - m.entriesMark;
-    }
-
-    /**
      * First site only: the activations and iterations an off site is expected to take to reach
      * the end of its off period, at the rate its estimates take; infinite for a site that did not
      * run at that rate (its branch no longer taken), which then bounds no quiet period.
      */
-    private static double offUnitsLeft(SiteRecorder s) {
+    private double offUnitsLeft(SiteRecorder s) {
         double rate = s.rate();
-        return rate > 0 ? (s.gate - 1.0) / rate : Double.POSITIVE_INFINITY;
+        if (rate <= 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        // the rate is per unit of the site's own (activations, or iterations of its loop); the
+        // countdown counts the method's activations and all its switching loops' iterations
+        long own = s.loop != null ? s.loop.loopLaps : s.iterated ? laps : entries;
+        double perOwn = own == 0 ? 1 : (double) (entries + laps) / own;
+        return (s.gate - 1.0) / rate * perOwn;
     }
 
     /** A xorshift draw in [0, bound). */
