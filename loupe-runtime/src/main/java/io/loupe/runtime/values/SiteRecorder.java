@@ -156,7 +156,7 @@ public final class SiteRecorder {
      * came out with its per-site executions 27% off (summed over sites, weighted by executions).
      * Rates over the whole probed stretch before a period (at least 64 units) took that to 8.1%,
      * but credited rare branches that run in bursts 10 to 30 times over (see {@link #sample}); with
-     * these samples luaj is 0.5% off.
+     * these samples luaj is 0.6% off.
      */
     static final int SAMPLE = 128;
 
