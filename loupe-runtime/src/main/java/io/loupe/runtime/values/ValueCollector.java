@@ -57,7 +57,7 @@ public final class ValueCollector {
                 long quiet = r.quietPending();   // estimated, for a method in a quiet period
                 long ran = r.executed();
                 executed += ran + quiet;
-                counted += ran - r.quietCredited();
+                counted += Math.max(0, ran - r.quietCredited());   // a credit racing with the dump is not counted
                 profiled += r.profiled();
                 long pending = r.pendingSkipped() + quiet;   // credited like the rest of its off period
                 weight += r.weightTotal() + pending;
