@@ -594,6 +594,11 @@ public final class SiteRecorder {
         } else {
             sampleEntriesAt = Long.MAX_VALUE;
         }
+        // Every site may still be off: a period is reckoned at estimated rates and can end before
+        // the off period it was meant to wait for. The method would then run its gates, profiling
+        // nothing, until a site came back on and converged again (luaj's interpreter loop ran 20%
+        // of its iterations so). With its rates sampled afresh, it goes quiet again at once.
+        maybeQuiet();
     }
 
     /** Each site counted in {@code laps} (or activations) takes its executions in the last {@code units} as its rate. */
