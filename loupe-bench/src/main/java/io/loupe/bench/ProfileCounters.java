@@ -23,8 +23,10 @@ final class ProfileCounters {
     /** Increments of per-method path counter arrays. */
     static final String COUNTER_ARRAY_OPS = "paths.counterArrayOps";
 
-    /** Executions of value profiling sites. */
+    /** Executions of value profiling sites (the estimate, quiet periods included, under convergent profiling). */
     static final String VALUE_EXECUTIONS = "values.executed";
+    /** A convergent profile's estimate of all its sites' executions; {@link #VALUE_EXECUTIONS} is what the probes counted. */
+    static final String VALUE_ESTIMATED_EXECUTIONS = "values.estimatedExecuted";
     /** Of those, the executions profiled (all of them unless convergent). */
     static final String VALUE_PROFILED = "values.profiled";
 
@@ -54,7 +56,12 @@ final class ProfileCounters {
             return Map.of();
         }
         try {
-            return ProfileReader.read(file).stats();
+            Map<String, Long> stats = new java.util.HashMap<>(ProfileReader.read(file).stats());
+            Long estimated = stats.get(VALUE_ESTIMATED_EXECUTIONS);
+            if (estimated != null) {   // the profiled share is of all executions, not of those probed
+                stats.put(VALUE_EXECUTIONS, estimated);
+            }
+            return stats;
         } catch (IOException | RuntimeException e) {
             System.err.println("loupe-bench: " + label + ": unreadable profile " + file + ": " + e.getMessage());
             return Map.of();

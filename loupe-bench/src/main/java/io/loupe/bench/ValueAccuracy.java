@@ -71,7 +71,8 @@ public final class ValueAccuracy {
             Profile b = ProfileReader.read(dir.resolve(name));
             ValueDiff diff = ValueDiff.compare(ValueAnalysis.of(a), ValueAnalysis.of(b), ValueDiff.DEFAULT_THRESHOLD);
             ValueDiffSummary s = diff.summary();
-            long executed = b.stats().getOrDefault("values.executed", 0L);
+            long executed = b.stats().getOrDefault("values.estimatedExecuted",   // all executions, quiet ones included
+                    b.stats().getOrDefault("values.executed", 0L));
             long profiled = b.stats().getOrDefault("values.profiled", 0L);
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.1f%% | %.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.1f%% | %.4f | %.2f%% |%n",
                     m.group(1), m.group(2), m.group(3), s.sitesA(), 100 * s.overlap(), executed == 0 ? 0 : 100.0 * profiled / executed,

@@ -202,24 +202,17 @@ public final class QuietMethods {
     /**
      * Registers a quiet method whose first site is {@code first} as one whose outermost loops switch
      * versions at their headers, and {@code iterated} as the sites that run per iteration of those
-     * loops (the others run per activation). Called by the instrumenter, before the method runs.
-     */
-    public static synchronized void switchesInLoops(int first, int[] iterated) {
-        switchesInLoops(first, iterated, null);
-    }
-
-    /**
-     * {@link #switchesInLoops(int, int[])}, with the key of each iterated site's loop
-     * ({@code loops[i]} for {@code iterated[i]}; -1 for a loop whose quiet iterations are not
-     * counted apart, {@link #LAPS}): such a site is credited for the quiet iterations of its own
-     * loop, at its executions per iteration of that loop.
+     * loops (the others run per activation), with the key of each one's loop ({@code loops[i]} for
+     * {@code iterated[i]}; -1 for a loop whose quiet iterations are not counted apart,
+     * {@link #LAPS}): such a site is credited for the quiet iterations of its own loop, at its
+     * executions per iteration of that loop. Called by the instrumenter, before the method runs.
      */
     public static synchronized void switchesInLoops(int first, int[] iterated, int[] loops) {
         SWITCHING.set(first);
         for (int i = 0; i < iterated.length; i++) {
             int site = iterated[i];
             ITERATED.set(site);
-            int loop = loops == null || loops[i] >= CAPACITY ? -1 : loops[i];
+            int loop = loops[i] >= CAPACITY ? -1 : loops[i];
             if (loop >= 0) {
                 if (site >= loopOf.length) {
                     int n = Math.max(site + 1, loopOf.length * 2);

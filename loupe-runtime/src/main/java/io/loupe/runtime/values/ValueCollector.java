@@ -126,8 +126,11 @@ public final class ValueCollector {
         }
         s.put("values.sites", (long) sites.size());
         s.put("values.sitesRun", (long) profiles.size());
-        s.put("values.executed", executed);   // estimates included under convergent profiling
-        s.put("values.counted", counted);
+        // measured under the plain name; a convergent profile's estimate, quiet periods included, apart
+        s.put("values.executed", c.convergent() ? counted : executed);
+        if (c.convergent()) {
+            s.put("values.estimatedExecuted", executed);
+        }
         s.put("values.profiled", profiled);
         s.put("values.tableSize", (long) c.tableSize());
         s.put("values.topN", (long) c.topN());

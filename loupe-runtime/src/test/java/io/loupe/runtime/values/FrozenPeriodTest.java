@@ -49,7 +49,7 @@ class FrozenPeriodTest {
         Method(LongUnaryOperator value, boolean switching) {
             this.switching = switching;
             if (switching) {
-                QuietMethods.switchesInLoops(first, new int[0]);   // its one site runs per activation
+                QuietMethods.switchesInLoops(first, new int[0], new int[0]);   // its one site runs per activation
             }
             SiteRecorder.link(rs);
             FrozenMethods.declare(first);
