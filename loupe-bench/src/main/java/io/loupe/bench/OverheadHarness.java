@@ -45,7 +45,7 @@ import java.util.Map;
  * (the children sample their live heap at that interval: a matrix for memory, not for times), and
  * {@code --agent-variant NAME=JAR}, which a configuration {@code CONFIG:NAME} runs instead of
  * {@code --agent}: an experimental build of Loupe measured in the same rounds as the agent
- * ({@link ProfilerConfig}; {@code loupe-bench/floors}).
+ * ({@link ProfilerConfig}).
  */
 public final class OverheadHarness {
     private final HarnessOptions options;

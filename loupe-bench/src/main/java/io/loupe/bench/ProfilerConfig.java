@@ -17,8 +17,7 @@ import java.util.Optional;
  *
  * <p>{@code CONFIG:VARIANT} (e.g. {@code values-conv:floor-never}) is CONFIG's options run with
  * another agent jar, the one the harness's {@code --agent-variant VARIANT=JAR} names: a build of
- * Loupe changed for an experiment, such as the floors of {@code loupe-bench/floors}, measured in
- * the same rounds as the agent itself.
+ * Loupe changed for an experiment, measured in the same rounds as the agent itself.
  *
  * @param name         the short name, as on the command line and in the reports
  * @param agentOptions the agent's options without {@code out=}, or null for {@code none}
