@@ -187,6 +187,20 @@ final class QuietCopy {
     }
 
     /**
+     * Puts the check of a block of sites into the copy ({@link SeenChecks}): in front of the copy of
+     * {@code original}, the instruction of the block's first probed site, whose id is {@code site},
+     * {@code Values.quietBlock(site, first)}, which ends the quiet period if that site has never
+     * run its probes. A call and no branch, so the copy's stack map frames stay as they are.
+     */
+    void checkSeen(AbstractInsnNode original, int site, int firstId) {
+        InsnList check = new InsnList();
+        check.add(IntConstant.push(site));
+        check.add(IntConstant.push(firstId));
+        check.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ValueProbeInserter.VALUES, "quietBlock", "(II)V", false));
+        code.insertBefore(clones.get(original), check);
+    }
+
+    /**
      * Points {@code copy}, the copy of jump or switch {@code original}, at {@code to} wherever the
      * original names one of {@code targets}.
      */

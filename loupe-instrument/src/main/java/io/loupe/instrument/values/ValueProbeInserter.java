@@ -189,9 +189,13 @@ public final class ValueProbeInserter {
             QuietMethods.switchesInLoops(firstId, iterated.stream().mapToInt(Integer::intValue).toArray(),
                     ofLoop.stream().mapToInt(Integer::intValue).toArray());
         }
+        List<Integer> checked = freeze ? List.of() : SeenChecks.of(m, sites, firstId);
         insert(m, sites, firstId, "probed", gate(sites, "on"));
         for (int j = 0; j < loops.headers().size(); j++) {
             copy.switchAt(m, loops.headers().get(j), array, firstId, firstId + sites.size(), loopSites.get(j), freeze);
+        }
+        for (int i : checked) {
+            copy.checkSeen(at[sites.get(i).position()], firstId + i, firstId);
         }
         copy.appendTo(m, firstId, array, owner, frames, !loops.headers().isEmpty(), freeze);
     }
@@ -201,15 +205,29 @@ public final class ValueProbeInserter {
      * method has them, but no copy. The array is fetched by {@code Values.guarded}, which gives
      * {@code null} while the method is quiet, and each probe ({@code Values.guardedX}) tests it
      * before its gate: a test of a local instead of a gate, and a few bytes of bytecode more, not
-     * twice the method. For the methods a copy does not pay for ({@link #guardPays}).
+     * twice the method. For the methods a copy does not pay for ({@link #guardPays}). A probe that
+     * not every activation reaches has a check in front ({@link SeenChecks}): while the method is
+     * quiet, its first run ends the quiet period, so that it is profiled.
      */
     public static void insertGuarded(MethodNode m, List<ValueSite> sites, int firstId, boolean freeze) {
         if (freeze) {
             FrozenMethods.declare(firstId);
         }
         String gate = gate(sites, "guarded");
+        List<Integer> checked = freeze ? List.of() : SeenChecks.of(m, sites, firstId);
+        AbstractInsnNode[] at = m.instructions.toArray();   // before the probes go in: the sites' positions
+        int array = m.maxLocals;
         insert(m, sites, firstId, freeze ? "guardedFreezable" : "guarded",
                 freeze && gate.equals("call") ? "guardedCall" : gate);
+        for (int i : checked) {
+            // while the method is quiet, a block of sites that has never run its probes ends the period
+            InsnList check = new InsnList();
+            check.add(new VarInsnNode(Opcodes.ALOAD, array));
+            check.add(IntConstant.push(firstId + i));
+            check.add(IntConstant.push(firstId));
+            check.add(new MethodInsnNode(Opcodes.INVOKESTATIC, VALUES, "guardedBlock", "(" + RECORDERS + "II)V", false));
+            m.instructions.insertBefore(at[sites.get(i).position()], check);
+        }
     }
 
     /**

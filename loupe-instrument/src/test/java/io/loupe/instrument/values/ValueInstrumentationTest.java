@@ -13,6 +13,7 @@ import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.instrument.instr.InstrumentSettings;
 import io.loupe.instrument.instr.PathSettings;
 import io.loupe.instrument.values.samples.Kinds;
+import io.loupe.instrument.values.samples.LateBranches;
 import io.loupe.instrument.values.samples.Locked;
 import io.loupe.instrument.values.samples.LongLoops;
 import io.loupe.instrument.values.samples.Shapes;
@@ -196,8 +197,9 @@ class ValueInstrumentationTest {
         assertEquals(List.of("fullDouble", "fullFloat", "fullInt", "fullLong", "fullRef"), recordingCalls(full.bytes));
         // quiet methods call the gates; the constructor and twice (one probe, no loop) are guarded
         // a loop with sites switches through atLoopOf (a loop not yet run wakes its quiet method)
+        // blocks of sites past the first branch check that they have run their probes (quietBlock)
         assertEquals(List.of("atLoopOf", "guarded", "guardedDouble", "guardedInt", "onDouble", "onFloat", "onInt", "onLong",
-                "onRef", "probed", "quiet", "quietEntry", "quietLap"), recordingCalls(convergent.bytes));
+                "onRef", "probed", "quiet", "quietBlock", "quietEntry", "quietLap"), recordingCalls(convergent.bytes));
         assertEquals(Kinds.primitives(1, 2L, 3f, 4d, 'c', false, (byte) 5, (short) 6, "s"),
                 convergent.call("primitives", null, 1, 2L, 3f, 4d, 'c', false, (byte) 5, (short) 6, "s"));
         assertEquals(List.of("1"), convergent.values(convergent.site("primitives", SiteKind.PARAM, 0)));
@@ -272,7 +274,8 @@ class ValueInstrumentationTest {
             assertEquals(List.of("<init>", "nested", "phases"), quietMethods(l));
             for (MethodNode m : Bytecode.classNode(l.bytes).methods) {
                 if (!m.name.equals("<clinit>")) {
-                    assertEquals(List.of("atLoop", "atLoopOf", "onInt", "onLong", "onRef", "probed", "quiet", "quietEntry", "quietLap").stream()
+                    assertEquals(List.of("atLoop", "atLoopOf", "onInt", "onLong", "onRef", "probed", "quiet", "quietBlock", "quietEntry",
+                                    "quietLap").stream()
                             .filter(recordingCalls(m)::contains).toList(), recordingCalls(m), m.name);
                     assertEquals(1, Arrays.stream(m.instructions.toArray())
                             .filter(i -> i instanceof MethodInsnNode c && c.name.startsWith("atLoop")).count(),
@@ -347,6 +350,53 @@ class ValueInstrumentationTest {
             assertEquals(calls, k.profile(k.site("<init>", SiteKind.PARAM, 0)).executed());
             assertEquals(List.of("0", "1", "2"), k.values(k.site("<init>", SiteKind.PARAM, 0)).stream().sorted().toList());
         });
+    }
+
+    /**
+     * A branch first taken after its method went quiet is profiled: each straight run of sites past
+     * the method's first branch has one check in the quiet copy ({@code quietBlock}), or, in a
+     * guarded method, in front of its probe ({@code guardedBlock}), which ends the quiet period
+     * while the run's first site has never run its probes. Sites every activation runs before any
+     * branch get none.
+     */
+    @Test
+    void aBranchFirstTakenWhileQuietEndsTheQuietPeriod() throws Exception {
+        withFastConvergence(() -> {
+            Instrumented l = Instrumented.of(LateBranches.class, CONVERGENT);
+            Instrumented locals = Instrumented.of(LateBranches.class,
+                    InstrumentSettings.values(new ValueSettings(EnumSet.of(SiteKind.LOCAL), true)));
+            assertEquals(1, calls(l, "quietLate", "quietBlock"), "one for the branch's run of sites");
+            assertEquals(0, calls(l, "straight", "quietBlock"), "no branch before the sites");
+            assertEquals(List.of("guardedLate"), guardedMethods(locals));
+            assertEquals(1, calls(locals, "guardedLate", "guardedBlock"));
+            int calls = 20_000;
+            for (Instrumented c : List.of(l, locals)) {
+                String method = c == l ? "quietLate" : "guardedLate";
+                long quietBefore = quietActivations();
+                for (int i = 0; i < calls; i++) {
+                    assertEquals(i, c.call(method, null, i, false));
+                }
+                assertTrue(quietActivations() - quietBefore > calls / 2, method + " went quiet");
+                ValueSiteMeta branch = c.site(method, SiteKind.LOCAL, 0);
+                assertNull(c.profileOrNull(branch), "not taken yet");
+                for (int i = 0; i < calls; i++) {
+                    assertEquals(c == l ? LateBranches.quietLate(i, true) : LateBranches.guardedLate(i, true),
+                            c.call(method, null, i, true));
+                }
+                ValueSiteProfile p = c.profile(branch);
+                assertTrue(p.profiled() > 0, method + ": the branch was profiled");
+                assertEquals(List.of("0", "1", "2", "3"), sorted(List.of(p.values())), method + ": v & 3");
+            }
+        });
+    }
+
+    /** How many calls of {@code Values.name} the methods named {@code method} of a class make. */
+    private static long calls(Instrumented c, String method, String name) {
+        return Bytecode.classNode(c.bytes).methods.stream().filter(m -> m.name.equals(method))
+                .flatMap(m -> Arrays.stream(m.instructions.toArray()))
+                .filter(i -> i instanceof MethodInsnNode call && call.owner.equals(ValueProbeInserter.VALUES)
+                        && call.name.equals(name))
+                .count();
     }
 
     /** A test of convergent profiling, with settings under which sites converge within a few thousand executions. */

@@ -41,6 +41,15 @@ public final class QuietMethods {
     static final boolean[] SEEN = new boolean[CAPACITY];
 
     /**
+     * Sites that have run their probes at least once, in any thread, by site id: set when a site's
+     * recorder makes its table ({@code SiteRecorder.profile}), read by the checks a quiet copy and
+     * a guarded method have at each block of sites that not every activation runs
+     * ({@code Values.quietBlock}, {@code Values.guardedBlock}). Written without a lock: a lost
+     * write only wakes the method once more.
+     */
+    static final boolean[] RECORDED = new boolean[CAPACITY];
+
+    /**
      * Quiet iterations of each outermost loop of a quiet method, by the id of the loop's first site
      * ({@code Values.quietLap}), counted on for the whole run (an int that wraps: a period is read
      * as the difference from its start, and no period is 2<sup>31</sup> iterations long). The
@@ -54,6 +63,12 @@ public final class QuietMethods {
     /** The length each period began with: a frozen period's credit while its countdown is below 0. */
     private static int[] planned = new int[0];
     private static SiteRecorder[] owner = new SiteRecorder[0];
+    /**
+     * The units a period had run when a block of sites that never ran its probes woke it
+     * ({@link #endSoon}), 0 if none did: the probed stretch after it lasts twice that, so that the
+     * block, which ran once in so many units, is likely to run probed.
+     */
+    private static int[] awaited = new int[0];
 
     /** First site ids of the methods that switch versions in loops; the sites that run per iteration of those loops. */
     private static final BitSet SWITCHING = new BitSet();
@@ -77,6 +92,7 @@ public final class QuietMethods {
             length = Arrays.copyOf(length, n);
             planned = Arrays.copyOf(planned, n);
             owner = Arrays.copyOf(owner, n);
+            awaited = Arrays.copyOf(awaited, n);
         }
         if (owner[first] != null) {
             return false;   // the last period's end is still being credited by another thread
@@ -117,15 +133,18 @@ public final class QuietMethods {
         SiteRecorder holder;
         int units;
         int entered;
+        int await;
         synchronized (QuietMethods.class) {
             holder = owner[first];
             units = length[first];
             entered = ENTERED[first];
+            await = awaited[first];
             length[first] = 0;
             owner[first] = null;
+            awaited[first] = 0;
         }
         if (holder != null && units > 0) {
-            holder.endQuiet(units, Math.min(entered, units));
+            holder.endQuiet(units, Math.min(entered, units), await);
         }
         return true;
     }
@@ -159,13 +178,22 @@ public final class QuietMethods {
     /**
      * Readies the quiet period under way of the method whose first site is {@code first} to end
      * at its next countdown, as {@link #thawed} does, its length what it has run plus that last one
-     * (a quiet activation entered a loop that has never run its probes, {@code Values.atLoopOf});
-     * nothing if no period is under way.
+     * (a quiet activation entered a loop, or a block of sites, that has never run its probes:
+     * {@code Values.atLoopOf}, {@code Values.quietBlock});
+     * nothing if no period is under way. A block ({@code block}) also makes the probed stretch
+     * after the period longer ({@link #awaited}): a loop runs its sites again in its next
+     * iteration, a block only when its branch is taken again, which the next {@code SAMPLE}
+     * activations may never see (a branch taken once in 500 calls, whose wake is followed by the
+     * 499 calls that do not take it).
      */
-    static synchronized void endSoon(int first) {
+    static synchronized void endSoon(int first, boolean block) {
         if (first < length.length && owner[first] != null && LEFT[first] > 1) {
-            length[first] = ranWith(first, LEFT[first]) + 1;
+            int ran = ranWith(first, LEFT[first]);
+            length[first] = ran + 1;
             LEFT[first] = 1;
+            if (block) {
+                awaited[first] = ran + 1;
+            }
         }
     }
 

@@ -168,6 +168,13 @@ public final class SiteRecorder {
      */
     static final double MEMORY = 32;
 
+    /**
+     * The most units a probed stretch is lengthened by to wait for a block that woke its method
+     * ({@link #endQuiet}): a block that ran once in a longer stretch than half this is rare enough
+     * to wait for the next period's wake.
+     */
+    static final long MAX_AWAIT = 1 << 16;
+
     // quiet methods: every recorder knows its method's first one, which keeps the method's counts
     /** This site's id. */
     private final int site;
@@ -196,6 +203,8 @@ public final class SiteRecorder {
      */
     long sampleEntriesAt = SAMPLE + 1;
     long sampleLapsAt = SAMPLE + 1;
+    /** First site only: the units of the next sample, {@link #SAMPLE} unless a block woke the last period ({@link #endQuiet}). */
+    private long sampleSpan = SAMPLE;
     /**
      * This site's sampled rate, as executions over units (activations, or iterations of a
      * switching loop): what a quiet period is credited at ({@link #sample}). {@code rateUnits} is
@@ -259,6 +268,9 @@ public final class SiteRecorder {
         if (table == null) {
             table = new TnvTable(config.tableSize(), config.clearInterval());
             window = config.convergent() ? new TnvTable(config.tableSize(), Integer.MAX_VALUE) : null;
+            if (site < QuietMethods.CAPACITY) {
+                QuietMethods.RECORDED[site] = true;   // the quiet copy's block checks stop waking the method
+            }
         }
         accounted += gateSet;
         if (off) {
@@ -539,9 +551,12 @@ public final class SiteRecorder {
      * with the executions it is estimated to have run in the period's {@code units} quiet
      * activations and loop iterations, {@code entered} of them activations in a method whose loops
      * switch versions (see the class comment). Called by the thread that ran the period's last
-     * activation or iteration.
+     * activation or iteration. {@code awaited} is not 0 if a block of sites that had never run its
+     * probes ended the period after that many units ({@code QuietMethods.endSoon}): the next
+     * sample, and so the probed stretch, then lasts twice as many units more, up to
+     * {@link #MAX_AWAIT}, so that the block is likely to run in it.
      */
-    void endQuiet(long units, long entered) {
+    void endQuiet(long units, long entered, long awaited) {
         long q = switching ? entered : units;
         long qLaps = units - q;
         quietEntries += q;
@@ -555,8 +570,9 @@ public final class SiteRecorder {
                 s.loop.loopLapsMark = s.loop.loopLaps;
             }
         }
-        sampleEntriesAt = entries + SAMPLE + 1;   // counted at entry: the SAMPLE before it are done
-        sampleLapsAt = laps + SAMPLE + 1;
+        sampleSpan = SAMPLE + Math.min(2 * awaited, MAX_AWAIT);
+        sampleEntriesAt = entries + sampleSpan + 1;   // counted at entry: the sampleSpan before it are done
+        sampleLapsAt = laps + sampleSpan + 1;
     }
 
     /** First site only: counts a probed activation of the method (and samples the rates at the {@link #SAMPLE}th). */
@@ -588,7 +604,7 @@ public final class SiteRecorder {
      */
     @DontInline
     void sample(boolean laps) {
-        sample(laps, SAMPLE);
+        sample(laps, sampleSpan);
         if (laps) {
             sampleLapsAt = Long.MAX_VALUE;
         } else {

@@ -135,6 +135,46 @@ public final class Values {
         return QuietMethods.countDown(first, n);
     }
 
+    /**
+     * The quiet copy's check at a block of value sites that not every activation runs,
+     * {@code site} the block's first probed site: if that site has never run its probes, the
+     * method's quiet period ends (at its next activation, or the next header of an outermost loop),
+     * so that the block is profiled when it runs again. Why: a method goes quiet once the sites
+     * that ran have converged, and a site on a branch not yet taken counts as cold; a quiet period
+     * credits each site at the rate it ran before — none — so a branch first taken while the method
+     * was quiet never appeared in the profile (h2's {@code TxDecisionMaker.decide}). After the
+     * site's first probed execution this is a load and a predictable branch
+     * ({@link QuietMethods#RECORDED}). Not under {@code values.freeze}, whose checks fold away.
+     */
+    @ForceInline
+    public static void quietBlock(int site, int first) {
+        if (!QuietMethods.RECORDED[site]) {
+            unrecorded(first);
+        }
+    }
+
+    /**
+     * {@link #quietBlock} in a guarded method, before its probe: only while the method is quiet
+     * ({@code rs} is null), when the probe does not run.
+     */
+    @ForceInline
+    public static void guardedBlock(SiteRecorder[] rs, int site, int first) {
+        if (rs == null && !QuietMethods.RECORDED[site]) {
+            unrecorded(first);
+        }
+    }
+
+    /**
+     * A block whose sites never ran their probes runs in a quiet period: the period ends soon. A
+     * test before the lock, as a long activation may pass the block many times before it switches.
+     */
+    @DontInline
+    private static void unrecorded(int first) {
+        if (QuietMethods.LEFT[first] > 1) {
+            QuietMethods.endSoon(first, true);
+        }
+    }
+
     /** {@link #atLoopOf}'s first probed iteration of a loop: out of line, so the check inlined stays small. */
     @DontInline
     private static void seen(int loopSite) {
@@ -145,7 +185,7 @@ public final class Values {
     @DontInline
     private static SiteRecorder[] wake(SiteRecorder[] rs, int first, int end, int loopSite) {
         QuietMethods.SEEN[loopSite] = true;
-        QuietMethods.endSoon(first);
+        QuietMethods.endSoon(first, false);
         return lapOf(rs != null ? rs : recorders(first, end), first, loopSite);
     }
 

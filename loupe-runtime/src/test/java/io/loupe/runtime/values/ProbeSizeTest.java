@@ -31,7 +31,7 @@ class ProbeSizeTest {
                 "guardedLong", "guardedFloat", "guardedDouble", "guardedRef", "onInt", "onLong", "onFloat", "onDouble",
                 "onRef", "fullInt", "fullLong", "fullFloat", "fullDouble", "fullRef", "quietFreezable",
                 "thawedQuiet", "quietEntryFreezable", "thawedQuietEntry", "atLoopFreezable", "guardedFreezable", "guardedCallInt", "guardedCallLong",
-                "guardedCallFloat", "guardedCallDouble", "guardedCallRef")) {
+                "guardedCallFloat", "guardedCallDouble", "guardedCallRef", "quietBlock", "guardedBlock", "quietLap")) {
             assertSmall("Values." + m, values.get(m));
         }
         assertSmall("SiteRecorder.full", recorder.get("full"));
