@@ -27,8 +27,8 @@ public final class ValueDiff {
      * to be a near tie ({@link SiteComparison#nearTie}). Two points: a convergent profile estimates a
      * share from windows of a few hundred executions each, some tens of windows over a run, which
      * leaves noise of the order of a point; the misses that took convergent profiles of
-     * commons-compress below 95% were ties within a fraction of a point (BENCHMARKS.md,
-     * <i>Convergent profiling with other seeds</i>).
+     * commons-compress below 95% were ties within a fraction of a point (docs/decisions.md,
+     * the lines on {@code values.seed} and near ties).
      */
     public static final double NEAR_TIE = 0.02;
 

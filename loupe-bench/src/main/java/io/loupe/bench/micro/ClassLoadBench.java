@@ -14,7 +14,8 @@ import java.util.jar.JarFile;
  * arguments, and prints the classes loaded and the milliseconds it took. Run it with and without
  * the agent; the difference is what transforming the classes cost, the part of a run's overhead
  * that does not depend on how long the program runs (the workloads of BENCHMARKS.md load up to
- * about a thousand classes from their jars).
+ * about a thousand classes from their jars; counted in BENCHMARKS.md as of commit {@code 638fa1f},
+ * <i>Instrumentation at class load ({@code ClassLoadBench})</i>).
  *
  * <p>Run: {@code java [-javaagent:loupe-agent/target/loupe-agent.jar=profile=values,convergent=true]
  * -cp loupe-bench/target/classes:$(cat loupe-bench/target/bench.classpath)

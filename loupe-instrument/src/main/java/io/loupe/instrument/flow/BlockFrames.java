@@ -31,8 +31,8 @@ import java.util.function.Function;
  * never run, and ASM's analysis keeps a frame for every instruction — allocated on its first
  * visit, merged slot by slot on every later one, even in straight-line code where nothing can
  * join. On the classes of the bench jars, that was about a third of the instrumenter's time
- * (BENCHMARKS.md, <i>Instrumentation at class load</i>). Here merges happen only where blocks
- * meet, and a frame is copied only for the instructions asked about.
+ * (docs/decisions.md, <i>Data-flow analyses a basic block at a time</i>). Here merges happen only
+ * where blocks meet, and a frame is copied only for the instructions asked about.
  *
  * <p>What it computes is what {@code new Analyzer<>(interpreter).analyze(owner, m)} computes, for
  * an interpreter whose merge is a join (the least fixed point does not depend on the order of the
