@@ -3,6 +3,7 @@ package io.loupe.agent;
 import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.runtime.dump.Warnings;
 import io.loupe.runtime.registry.InstrumentationClock;
+import io.loupe.runtime.sink.RuntimeSink;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
@@ -38,7 +39,7 @@ final class LoupeTransformer implements ClassFileTransformer {
         long start = System.nanoTime();
         byte[] out = null;
         try {
-            out = instrumenter.instrument(bytes);
+            out = instrumenter.instrument(bytes, RuntimeSink.INSTANCE);
             if (verbose && out != null) {
                 Warnings.info("instrumented " + name);
             }

@@ -1,7 +1,7 @@
 package io.loupe.instrument.deps;
 
 import io.loupe.data.deps.CarriedRegisterMeta;
-import io.loupe.runtime.deps.LoopRegisterSource;
+import io.loupe.data.deps.LoopRegisterSource;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;

@@ -3,20 +3,20 @@ package io.loupe.instrument.deps;
 import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.ShadowFieldSpec;
+import io.loupe.data.sink.InstrumentationSink;
 import io.loupe.instrument.flow.UninitializedObjects;
 import io.loupe.instrument.instr.BytecodeCheck;
-import io.loupe.instrument.instr.HandlerPrefixes;
 import io.loupe.instrument.instr.CodeSizes;
 import io.loupe.instrument.instr.CompressedFrames;
-import io.loupe.runtime.deps.DepRegistry;
-import io.loupe.runtime.deps.ShadowField;
+import io.loupe.instrument.instr.HandlerPrefixes;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 
@@ -28,11 +28,11 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Instruments every method of a class for dependence profiling and registers the class's access
- * sites, loops and call sites with {@link DepRegistry}.
+ * Instruments every method of a class for dependence profiling and declares the class's access
+ * sites, loops and call sites to an {@link InstrumentationSink}.
  *
  * <p>Every method with code is modelled first ({@link DepSiteFinder}) and the class's ids reserved
- * at once, in method order then site order; every reserved id is registered, including those of
+ * at once, in method order then site order; every reserved id is declared, including those of
  * methods left as they were (they never run). A method that cannot be instrumented — its model
  * fails, a frame is missing at a jump target, it would grow past 64 KiB, or its instrumented code
  * fails {@link BytecodeCheck} — is left exactly as it was, with one warning; the rest of the class
@@ -69,7 +69,7 @@ public final class DepClassInstrumenter {
     }
 
     /** The instrumented class, or null if nothing in it is profiled and it needs no shadow field. */
-    public byte[] instrument(byte[] original) {
+    public byte[] instrument(byte[] original, InstrumentationSink sink) {
         ClassNode cn = read(original);
         String className = cn.name.replace('/', '.');
         boolean shadowField = needsShadowField(cn);
@@ -106,9 +106,9 @@ public final class DepClassInstrumenter {
         if (methods.isEmpty()) {
             return shadowField ? write(withShadowField(cn)) : null;
         }
-        int site = accesses == 0 ? 0 : DepRegistry.reserveSites(accesses);
-        int loop = loops == 0 ? 0 : DepRegistry.reserveLoops(loops);
-        int call = calls == 0 ? 0 : DepRegistry.reserveCalls(calls);
+        int site = accesses == 0 ? 0 : sink.reserveAccessSites(accesses);
+        int loop = loops == 0 ? 0 : sink.reserveLoops(loops);
+        int call = calls == 0 ? 0 : sink.reserveCalls(calls);
         List<Planned> plans = new ArrayList<>();
         Map<AbstractInsnNode, FinalFieldStores.Seal> sealing = FinalFieldStores.of(cn);
         // carried registers are analysed when the profile is written, for the loops that ran
@@ -118,19 +118,19 @@ public final class DepClassInstrumenter {
                 MethodNode m = methods.get(j);
                 DepSites sites = models.get(j);
                 for (AccessSiteMeta meta : sites.accessMeta(site, className, m.name, m.desc, cn.sourceFile)) {
-                    DepRegistry.register(meta);
+                    sink.accessSite(meta);
                 }
                 for (DepLoopMeta meta : sites.loopMeta(loop, className, m.name, m.desc, cn.sourceFile)) {
-                    DepRegistry.register(meta);
+                    sink.loop(meta);
                 }
                 if (!sites.loops().isEmpty()) {
                     registers.add(indexes.get(j), loop, sites.loops().size());
                 }
                 List<CallSiteMeta> callMetas = sites.callMeta(call, className, m.name, m.desc, cn.sourceFile);
                 for (int c = 0; c < callMetas.size(); c++) {
-                    DepRegistry.register(callMetas.get(c), c);
+                    sink.callSite(callMetas.get(c), c);
                 }
-                plans.add(new Planned(indexes.get(j), sites, ids(cn, m, sites, sealing, site, loop, call)));
+                plans.add(new Planned(indexes.get(j), sites, ids(cn, m, sites, sealing, site, loop, call, sink)));
                 site += sites.accesses().size();
                 loop += sites.loops().size();
                 call += sites.calls().size();
@@ -139,7 +139,7 @@ public final class DepClassInstrumenter {
             throw new IllegalStateException(e);   // the finder analysed the same method without complaint
         }
         if (!registers.isEmpty()) {
-            DepRegistry.deferRegisters(loop - loops, loops, registers);
+            sink.deferredRegisters(loop - loops, loops, registers);
         }
         Set<Integer> leftAlone = new HashSet<>();
         while (true) {
@@ -211,7 +211,8 @@ public final class DepClassInstrumenter {
      */
     private static DepProbeInserter.Ids ids(ClassNode cn, MethodNode m, DepSites sites,
                                             Map<AbstractInsnNode, FinalFieldStores.Seal> sealing,
-                                            int site, int loop, int call) throws AnalyzerException {
+                                            int site, int loop, int call, InstrumentationSink sink)
+            throws AnalyzerException {
         int[] fieldIds = new int[sites.accesses().size()];
         boolean[] skipped = new boolean[sites.accesses().size()];
         FinalFieldStores.Seal[] seals = new FinalFieldStores.Seal[sites.accesses().size()];
@@ -221,15 +222,15 @@ public final class DepClassInstrumenter {
             AbstractInsnNode n = nodes[s.position()];
             if (n instanceof FieldInsnNode f) {
                 fieldIds[s.ordinal()] = s.kind() == AccessSite.Kind.STATIC
-                        ? DepRegistry.staticField(f.owner, f.name, f.desc)
-                        : DepRegistry.instanceField(f.name, f.desc);
+                        ? sink.staticField(f.owner, f.name, f.desc)
+                        : sink.instanceField(f.name, f.desc);
                 skipped[s.ordinal()] = uninitialized != null && uninitialized[s.position()];
                 seals[s.ordinal()] = sealing.get(n);
             }
         }
         int[] calleeIds = new int[sites.calls().size()];
         for (CallSite c : sites.calls()) {
-            calleeIds[c.ordinal()] = DepRegistry.callee(c.callee());
+            calleeIds[c.ordinal()] = sink.callee(c.callee());
         }
         int initCall = -1;
         if (m.name.equals("<init>")) {
@@ -260,7 +261,7 @@ public final class DepClassInstrumenter {
             return false;
         }
         for (FieldNode f : cn.fields) {
-            if (f.name.equals(ShadowField.NAME)) {
+            if (f.name.equals(ShadowFieldSpec.NAME)) {
                 return false;
             }
         }
@@ -274,7 +275,7 @@ public final class DepClassInstrumenter {
      */
     private static ClassNode withShadowField(ClassNode cn) {
         cn.fields.add(new FieldNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC,
-                ShadowField.NAME, ShadowField.DESCRIPTOR, null, null));
+                ShadowFieldSpec.NAME, ShadowFieldSpec.DESCRIPTOR, null, null));
         return cn;
     }
 

@@ -1,18 +1,18 @@
 package io.loupe.instrument.instr;
 
+import io.loupe.data.meta.ClassSlotLayout;
 import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.sink.InstrumentationSink;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.instrument.deps.DepClassInstrumenter;
 import io.loupe.instrument.deps.ShadowFields;
 import io.loupe.instrument.flow.MethodModel;
+import io.loupe.instrument.values.QuietDeclarations;
 import io.loupe.instrument.values.StoredCopies;
 import io.loupe.instrument.values.ValueProbeInserter;
 import io.loupe.instrument.values.ValueSettings;
 import io.loupe.instrument.values.ValueSite;
 import io.loupe.instrument.values.ValueSiteFinder;
-import io.loupe.runtime.registry.ClassSlots;
-import io.loupe.runtime.registry.MethodRegistry;
-import io.loupe.runtime.values.ValueSiteRegistry;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
@@ -30,18 +30,19 @@ import java.util.function.Consumer;
 
 /**
  * Instruments every method of a class for path profiling (or the block tracer), value profiling,
- * or both, and registers their metadata; for dependence profiling it hands the class to
- * {@link DepClassInstrumenter}.
+ * or both, and declares their metadata to an {@link InstrumentationSink}; for dependence
+ * profiling it hands the class to {@link DepClassInstrumenter}. It writes to nothing but the sink
+ * (and the warnings): the same bytes, settings and id bases give the same result.
  *
  * <p>Ids: the class's methods with code get consecutive ids reserved in declaration order before
  * anything is rewritten, so ids are a function of the class bytes and the load order. A method
  * that cannot be instrumented — JSR/RET subroutines, a frame missing at a jump target, growing
  * past the 64 KiB code limit, or instrumented code that fails {@link BytecodeCheck} — is left
- * exactly as it was and registered as uninstrumented, with one warning; the rest of the class is
+ * exactly as it was and declared as uninstrumented, with one warning; the rest of the class is
  * still instrumented.
  *
  * <p>Value sites are found in the original bytecode of every method first, and the class's site
- * ids reserved at once (in method order, then site order); every reserved id is registered,
+ * ids reserved at once (in method order, then site order); every reserved id is declared,
  * including the sites of methods left as they were (they never run). In each method, value
  * probes are inserted first, then path probes: value probes add no branch, no handler and no
  * local, so the control-flow graph the path instrumentation sees has the original's branches,
@@ -93,10 +94,13 @@ public final class ClassInstrumenter {
         this.deps = settings.deps() ? new DepClassInstrumenter(warnings, shadowFields, check, hugeMethodsCompiled) : null;
     }
 
-    /** The instrumented class, or null if no method was changed. */
-    public byte[] instrument(byte[] original) {
+    /**
+     * The instrumented class, or null if no method was changed; ids are reserved from, and
+     * metadata declared to, {@code sink}.
+     */
+    public byte[] instrument(byte[] original, InstrumentationSink sink) {
         if (deps != null) {
-            return deps.instrument(original);
+            return deps.instrument(original, sink);
         }
         ClassNode probe = read(original);
         List<Integer> withCode = new ArrayList<>();
@@ -109,12 +113,12 @@ public final class ClassInstrumenter {
         if (withCode.isEmpty()) {
             return null;
         }
-        ValueSites sites = values == null ? null : findValueSites(probe, withCode);
+        ValueSites sites = values == null ? null : findValueSites(probe, withCode, sink);
         if (settings == null && sites.total == 0) {
             return null;
         }
-        int base = settings != null ? MethodRegistry.reserve(withCode.size()) : -1;
-        int classKey = settings != null && !settings.blockTrace() ? ClassSlots.reserve() : -1;
+        int base = settings != null ? sink.reserveMethods(withCode.size()) : -1;
+        int classKey = settings != null && !settings.blockTrace() ? sink.reserveClassSlots() : -1;
         Set<Integer> leftAlone = new HashSet<>();
         Set<Integer> noQuiet = new HashSet<>();
         ClassNode tree = probe;   // finding the value sites reads the tree and leaves it as it was
@@ -129,22 +133,23 @@ public final class ClassInstrumenter {
                 }
                 if (settings != null) {
                     for (int j = 0; j < a.metas.length; j++) {
-                        MethodRegistry.register(a.metas[j], a.arraySizes[j]);
+                        sink.method(a.metas[j], a.arraySizes[j]);
                     }
                 }
                 if (a.layout != null) {
-                    ClassSlots.define(classKey, a.layout);
+                    sink.classSlots(classKey, a.layout);
                 }
+                a.quiet.declareTo(sink);
                 return a.bytes;
             }
         } finally {
             if (sites != null) {
-                sites.metas.forEach(ValueSiteRegistry::register);   // every reserved id, whatever happened
+                sites.metas.forEach(sink::valueSite);   // every reserved id, whatever happened
                 for (int j = 0; j < sites.perMethod.size(); j++) {
                     int[] sources = StoredCopies.sources(sites.perMethod.get(j));
                     for (int i = 0; i < sources.length; i++) {
                         if (sources[i] >= 0) {
-                            ValueSiteRegistry.copies(sites.firstIds[j] + i, sites.firstIds[j] + sources[i]);
+                            sink.valueSiteCopies(sites.firstIds[j] + i, sites.firstIds[j] + sources[i]);
                         }
                     }
                 }
@@ -157,7 +162,7 @@ public final class ClassInstrumenter {
     }
 
     /** Finds the value sites of every method with code in the original bytes, reserves their ids, builds their metadata. */
-    private ValueSites findValueSites(ClassNode cn, List<Integer> withCode) {
+    private ValueSites findValueSites(ClassNode cn, List<Integer> withCode, InstrumentationSink sink) {
         String className = cn.name.replace('/', '.');
         List<List<ValueSite>> perMethod = new ArrayList<>(withCode.size());
         int total = 0;
@@ -178,7 +183,7 @@ public final class ClassInstrumenter {
         }
         int[] firstIds = new int[withCode.size()];
         List<ValueSiteMeta> metas = new ArrayList<>(total);
-        int next = total == 0 ? 0 : ValueSiteRegistry.reserve(total);
+        int next = total == 0 ? 0 : sink.reserveValueSites(total);
         for (int j = 0; j < withCode.size(); j++) {
             MethodNode m = cn.methods.get(withCode.get(j));
             firstIds[j] = next;
@@ -189,13 +194,16 @@ public final class ClassInstrumenter {
         return new ValueSites(perMethod, firstIds, metas, total);
     }
 
-    /** One try at the class: either its bytes (null if unchanged) with metadata, or a method to leave alone. */
-    private record Attempt(byte[] bytes, MethodMeta[] metas, int[] arraySizes, ClassSlots.Layout layout, int retry,
-                           boolean dropQuiet) {
+    /**
+     * One try at the class: either its bytes (null if unchanged) with metadata and what its quiet
+     * methods declare, or a method to leave alone.
+     */
+    private record Attempt(byte[] bytes, MethodMeta[] metas, int[] arraySizes, ClassSlotLayout layout,
+                           QuietDeclarations quiet, int retry, boolean dropQuiet) {
 
         /** Another try with method {@code j} not made quiet ({@code dropQuiet}), or not instrumented. */
         static Attempt retry(int j, boolean dropQuiet) {
-            return new Attempt(null, null, null, null, j, dropQuiet);
+            return new Attempt(null, null, null, null, null, j, dropQuiet);
         }
     }
 
@@ -211,6 +219,7 @@ public final class ClassInstrumenter {
         int slotCount = 0;
         boolean arrays = false;   // a class-local method with loops, which needs ClassCounters.COUNTERS
         Set<Integer> quieted = new HashSet<>();   // quiet methods (QuietCopy)
+        QuietDeclarations quiet = new QuietDeclarations();
         Set<String> rewritten = new HashSet<>();   // name + desc of the methods given probes
         List<Map.Entry<MethodNode, HandlerPrefixes>> handlers = new ArrayList<>();
         for (int j = 0; j < withCode.size(); j++) {
@@ -234,10 +243,10 @@ public final class ClassInstrumenter {
                     boolean quietPeriods = values.quiet() && settings == null;
                     if (quietPeriods && !noQuiet.contains(j) && ValueProbeInserter.quietPays(m, ms, sites.firstIds[j])) {
                         ValueProbeInserter.insertWithQuietCopy(m, ms, sites.firstIds[j], cn.name,
-                                (cn.version & 0xffff) >= Opcodes.V1_6, values.freeze());
+                                (cn.version & 0xffff) >= Opcodes.V1_6, values.freeze(), quiet);
                         quieted.add(j);
                     } else if (quietPeriods && ValueProbeInserter.guardPays(m, sites.firstIds[j])) {
-                        ValueProbeInserter.insertGuarded(m, ms, sites.firstIds[j], values.freeze());
+                        ValueProbeInserter.insertGuarded(m, ms, sites.firstIds[j], values.freeze(), quiet);
                     } else {
                         ValueProbeInserter.insert(m, ms, sites.firstIds[j], values.convergent());
                     }
@@ -295,15 +304,15 @@ public final class ClassInstrumenter {
             }
         }
         if (!changed) {
-            return new Attempt(null, metas, arraySizes, null, -1, false);
+            return new Attempt(null, metas, arraySizes, null, quiet, -1, false);
         }
         handlers.forEach(e -> e.getValue().separate(e.getKey()));
-        ClassSlots.Layout layout = null;
+        ClassSlotLayout layout = null;
         if (!slots.isEmpty()) {
             ClassCounters.addTo(cn, classKey, (cn.version & 0xffff) >= Opcodes.V1_6, arrays);
             cn.methods.stream().filter(m -> m.name.startsWith(ClassCounters.PREFIX))
                     .forEach(m -> rewritten.add(m.name + m.desc));
-            layout = new ClassSlots.Layout(slots.stream().mapToInt(x -> x[0]).toArray(),
+            layout = new ClassSlotLayout(slots.stream().mapToInt(x -> x[0]).toArray(),
                     slots.stream().mapToInt(x -> x[1]).toArray(), slots.stream().mapToInt(x -> x[2]).toArray(), slotCount);
         }
         try {
@@ -334,7 +343,7 @@ public final class ClassInstrumenter {
             if (!hugeMethodsCompiled) {
                 CodeSizes.pushedPastHuge(className, original, bytes, probed).forEach(warnings);
             }
-            return new Attempt(bytes, metas, arraySizes, layout, -1, false);
+            return new Attempt(bytes, metas, arraySizes, layout, quiet, -1, false);
         } catch (MethodTooLargeException e) {
             int j = indexOf(cn, withCode, e.getMethodName(), e.getDescriptor());
             if (j < 0 || leftAlone.contains(j)) {

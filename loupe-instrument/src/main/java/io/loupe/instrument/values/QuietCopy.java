@@ -1,8 +1,8 @@
 package io.loupe.instrument.values;
 
+import io.loupe.data.values.QuietIds;
 import io.loupe.instrument.instr.FrameLocals;
 import io.loupe.instrument.instr.IntConstant;
-import io.loupe.runtime.values.QuietMethods;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
@@ -108,7 +108,7 @@ final class QuietCopy {
      * {@code values.freeze}, whose checks are to fold away.
      */
     static boolean countsOwnLaps(int loopSite, boolean freeze) {
-        return loopSite >= 0 && loopSite < QuietMethods.CAPACITY && !freeze;
+        return loopSite >= 0 && loopSite < QuietIds.CAPACITY && !freeze;
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.loupe.instrument.values;
 
+import io.loupe.data.values.QuietIds;
 import io.loupe.data.values.SiteKind;
-import io.loupe.runtime.values.QuietMethods;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
@@ -44,7 +44,7 @@ final class SeenChecks {
         int[] copies = StoredCopies.sources(sites);
         List<Integer> probed = new ArrayList<>();
         for (int i = 0; i < sites.size(); i++) {
-            if (copies[i] < 0 && sites.get(i).kind() != SiteKind.PARAM && firstId + i < QuietMethods.CAPACITY) {
+            if (copies[i] < 0 && sites.get(i).kind() != SiteKind.PARAM && firstId + i < QuietIds.CAPACITY) {
                 probed.add(i);
             }
         }

@@ -1,11 +1,10 @@
 package io.loupe.instrument.values;
 
+import io.loupe.data.values.QuietIds;
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueType;
 import io.loupe.instrument.instr.FrameLocals;
 import io.loupe.instrument.instr.IntConstant;
-import io.loupe.runtime.values.FrozenMethods;
-import io.loupe.runtime.values.QuietMethods;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.IincInsnNode;
@@ -140,16 +139,17 @@ public final class ValueProbeInserter {
      * code, run while all its sites have converged; the recorder array is fetched only when the
      * probed code runs, by {@code Values.probed}, which counts the activation.
      *
-     * @param owner  the internal name of the method's class
-     * @param frames true if the class has stack map frames (version 50 or later)
+     * @param owner    the internal name of the method's class
+     * @param frames   true if the class has stack map frames (version 50 or later)
+     * @param declared where what the runtime must know of the method goes
      */
     public static void insertWithQuietCopy(MethodNode m, List<ValueSite> sites, int firstId, String owner, boolean frames,
-                                           boolean freeze) {
+                                           boolean freeze, QuietDeclarations declared) {
         if (sites.isEmpty()) {
             return;
         }
         if (freeze) {
-            FrozenMethods.declare(firstId);
+            declared.frozen(firstId);
         }
         QuietCopy copy = QuietCopy.of(m);
         QuietLoops.Found loops = QuietLoops.of(m);
@@ -157,7 +157,7 @@ public final class ValueProbeInserter {
         AbstractInsnNode[] at = m.instructions.toArray();   // before the probes go in: the sites' positions
         List<Integer> loopSites = new ArrayList<>();
         for (QuietLoops.Header h : loops.headers()) {
-            int key = -1;   // the loop's first site: its key in QuietMethods.SEEN and LAPS
+            int key = -1;   // the loop's first site: its key in the runtime's QuietMethods.SEEN and LAPS
             for (int i = 0; i < sites.size() && key < 0; i++) {
                 int position = sites.get(i).position();   // -1 for a parameter, read at entry
                 if (position >= 0 && h.body().contains(at[position])) {
@@ -186,7 +186,7 @@ public final class ValueProbeInserter {
                 }
                 ofLoop.add(loop);
             }
-            QuietMethods.switchesInLoops(firstId, iterated.stream().mapToInt(Integer::intValue).toArray(),
+            declared.quietLoops(firstId, iterated.stream().mapToInt(Integer::intValue).toArray(),
                     ofLoop.stream().mapToInt(Integer::intValue).toArray());
         }
         List<Integer> checked = freeze ? List.of() : SeenChecks.of(m, sites, firstId);
@@ -209,9 +209,10 @@ public final class ValueProbeInserter {
      * not every activation reaches has a check in front ({@link SeenChecks}): while the method is
      * quiet, its first run ends the quiet period, so that it is profiled.
      */
-    public static void insertGuarded(MethodNode m, List<ValueSite> sites, int firstId, boolean freeze) {
+    public static void insertGuarded(MethodNode m, List<ValueSite> sites, int firstId, boolean freeze,
+                                     QuietDeclarations declared) {
         if (freeze) {
-            FrozenMethods.declare(firstId);
+            declared.frozen(firstId);
         }
         String gate = gate(sites, "guarded");
         List<Integer> checked = freeze ? List.of() : SeenChecks.of(m, sites, firstId);
@@ -242,7 +243,7 @@ public final class ValueProbeInserter {
      * doubled body and luaj took twice as long).
      */
     public static boolean quietPays(MethodNode m, List<ValueSite> sites, int firstId) {
-        if (firstId >= QuietMethods.CAPACITY || m.name.equals("<clinit>")
+        if (firstId >= QuietIds.CAPACITY || m.name.equals("<clinit>")
                 || (m.name.equals("<init>") && !QuietCopy.hasBackwardJump(m))) {
             return false;
         }
@@ -259,7 +260,7 @@ public final class ValueProbeInserter {
      * which the check at entry never makes quiet.
      */
     public static boolean guardPays(MethodNode m, int firstId) {
-        return firstId < QuietMethods.CAPACITY && !m.name.equals("<clinit>") && !QuietCopy.hasBackwardJump(m);
+        return firstId < QuietIds.CAPACITY && !m.name.equals("<clinit>") && !QuietCopy.hasBackwardJump(m);
     }
 
     private static void checkOpcode(AbstractInsnNode at, int min, int max) {

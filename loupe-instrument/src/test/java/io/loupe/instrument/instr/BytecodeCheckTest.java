@@ -1,5 +1,6 @@
 package io.loupe.instrument.instr;
 
+import io.loupe.data.sink.RecordingSink;
 import io.loupe.data.values.SiteKind;
 import io.loupe.instrument.deps.ShadowFields;
 import io.loupe.instrument.values.ValueSettings;
@@ -288,7 +289,7 @@ class BytecodeCheckTest {
                         assertEquals(BytecodeCheck.firstFailure(bytes, methods), failure, "the tree checked as the class parsed back");
                         return failure;
                     });
-            byte[] out = instrumenter.instrument(jdkClass(name));
+            byte[] out = instrumenter.instrument(jdkClass(name), new RecordingSink());
             assertNotNull(out, name);
             assertFalse(checked.isEmpty(), name);
             assertTrue(warnings.stream().noneMatch(w -> w.contains("would not verify")), name + ": " + warnings);
@@ -342,7 +343,7 @@ class BytecodeCheckTest {
                     asked.add(Set.copyOf(methods));
                     return methods.contains("loop(I)I") ? new BytecodeCheck.Failure("loop", "(I)I", "a test says no") : null;
                 });
-        byte[] out = instrumenter.instrument(original);
+        byte[] out = instrumenter.instrument(original, new RecordingSink());
         assertNotNull(out);
         assertEquals(2, asked.size(), "checked again without the failed method");
         assertTrue(asked.get(0).containsAll(Set.of("loop(I)I", "branch(I)I")), asked.get(0).toString());
@@ -363,7 +364,7 @@ class BytecodeCheckTest {
                 ShadowFields.EVERY_CLASS, (bytes, tree, methods) -> methods.stream().filter(m -> m.startsWith(ClassCounters.PREFIX))
                         .findFirst().map(m -> new BytecodeCheck.Failure(m.substring(0, m.indexOf('(')),
                                 m.substring(m.indexOf('(')), "a test says no")).orElse(null));
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> instrumenter.instrument(sampleBytes()));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> instrumenter.instrument(sampleBytes(), new RecordingSink()));
         assertTrue(e.getMessage().contains("would not verify: a test says no"), e.getMessage());
     }
 }

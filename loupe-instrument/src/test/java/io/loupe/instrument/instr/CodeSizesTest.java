@@ -1,5 +1,6 @@
 package io.loupe.instrument.instr;
 
+import io.loupe.data.sink.RecordingSink;
 import io.loupe.data.values.SiteKind;
 import io.loupe.instrument.values.ValueSettings;
 import org.junit.jupiter.api.Test;
@@ -109,7 +110,7 @@ class CodeSizesTest {
         assertEquals(5322, CodeSizes.of(original).get("s1330(I)I"));
         List<String> warnings = new ArrayList<>();
         byte[] out = new ClassInstrumenter(InstrumentSettings.values(
-                new ValueSettings(EnumSet.of(SiteKind.LOCAL))), warnings::add).instrument(original);
+                new ValueSettings(EnumSet.of(SiteKind.LOCAL))), warnings::add).instrument(original, new RecordingSink());
         int grown = CodeSizes.of(out).get("s1330(I)I");
         assertTrue(grown > CodeSizes.HUGE, "s1330 grew to " + grown);
         assertTrue(CodeSizes.of(out).get("s300(I)I") < CodeSizes.HUGE);
@@ -125,7 +126,7 @@ class CodeSizesTest {
         byte[] original = bytes(storesClass("g/Grown", 300, 1330));
         List<String> warnings = new ArrayList<>();
         byte[] out = new ClassInstrumenter(InstrumentSettings.values(new ValueSettings(EnumSet.of(SiteKind.LOCAL)))
-                .hugeMethodsCompiled(true), warnings::add).instrument(original);
+                .hugeMethodsCompiled(true), warnings::add).instrument(original, new RecordingSink());
         assertTrue(CodeSizes.of(out).get("s1330(I)I") > CodeSizes.HUGE);
         assertEquals(List.of(), warnings);
     }

@@ -1,5 +1,6 @@
 package io.loupe.instrument.instr;
 
+import io.loupe.data.sink.RecordingSink;
 import io.loupe.data.values.SiteKind;
 import io.loupe.instrument.values.ValueSettings;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,7 @@ class CompressedFramesTest {
                 }
                 for (Path p : files) {
                     byte[] original = Files.readAllBytes(p);
-                    byte[] instrumented = instrumenter.instrument(original);
+                    byte[] instrumented = instrumenter.instrument(original, new RecordingSink());
                     for (byte[] bytes : instrumented == null ? List.of(original) : List.of(original, instrumented)) {
                         ClassNode cn = read(bytes);
                         byte[] plain = plainWrite(read(bytes));

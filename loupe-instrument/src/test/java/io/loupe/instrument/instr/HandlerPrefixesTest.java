@@ -1,9 +1,11 @@
 package io.loupe.instrument.instr;
 
+import io.loupe.data.sink.RecordingSink;
 import io.loupe.data.values.SiteKind;
 import io.loupe.instrument.DefiningLoader;
 import io.loupe.instrument.deps.ShadowFields;
 import io.loupe.instrument.values.ValueSettings;
+import io.loupe.runtime.sink.RuntimeSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -60,7 +62,7 @@ class HandlerPrefixesTest {
         for (byte[] original : List.of(bytes(Guarded.class), jdkClass("java/util/concurrent/ConcurrentHashMap"),
                 jdkClass("java/util/Hashtable"))) {
             List<String> warnings = new ArrayList<>();
-            byte[] out = new ClassInstrumenter(settings, warnings::add, ShadowFields.NONE, true).instrument(original);
+            byte[] out = new ClassInstrumenter(settings, warnings::add, ShadowFields.NONE, true).instrument(original, new RecordingSink());
             assertNotNull(out);
             assertTrue(warnings.stream().noneMatch(w -> w.contains("would not verify")), warnings.toString());
             selfCovering += selfCoveringHandlers(original);
@@ -118,7 +120,8 @@ class HandlerPrefixesTest {
             return;   // dependence probes need the runtime configured; the others run as they are
         }
         Class<?> c = new DefiningLoader(Map.of(Guarded.class.getName(),
-                new ClassInstrumenter(settings, w -> { }, ShadowFields.NONE, true).instrument(bytes(Guarded.class))))
+                new ClassInstrumenter(settings, w -> { }, ShadowFields.NONE, true)
+                        .instrument(bytes(Guarded.class), RuntimeSink.INSTANCE)))
                 .loadClass(Guarded.class.getName());
         Object g = c.getConstructor().newInstance();
         Guarded expected = new Guarded();

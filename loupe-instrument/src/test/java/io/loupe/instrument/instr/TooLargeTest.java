@@ -1,7 +1,7 @@
 package io.loupe.instrument.instr;
 
 import io.loupe.data.meta.MethodMeta;
-import io.loupe.runtime.registry.MethodRegistry;
+import io.loupe.data.sink.RecordingSink;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.objectweb.asm.ClassReader;
@@ -78,8 +78,9 @@ class TooLargeTest {
         byte[] original = bigAndSmall();
         assertTrue(CodeSizes.of(original).get("big(I)I") > 65_000);
         List<String> warnings = new ArrayList<>();
-        int firstId = MethodRegistry.snapshot().size();
-        byte[] out = new ClassInstrumenter(new PathSettings(k, 4096, false, false, k >= 2), warnings::add).instrument(original);
+        RecordingSink sink = new RecordingSink();
+        byte[] out = new ClassInstrumenter(new PathSettings(k, 4096, false, false, k >= 2), warnings::add)
+                .instrument(original, sink);
         assertEquals(List.of("left g.TooLarge.big(I)I uninstrumented: its code would exceed 64 KiB"), warnings);
         assertArrayEquals(code(original, "big"), code(out, "big"), "big left as it was");
         assertFalse(Arrays.equals(code(original, "small"), code(out, "small")), "small instrumented");
@@ -87,7 +88,7 @@ class TooLargeTest {
         ClassNode written = new ClassNode();   // a method over 32 KiB: the check of the tree parses the class back
         new ClassReader(out).accept(written, ClassReader.EXPAND_FRAMES);
         assertNull(BytecodeCheck.firstFailure(out, written, Set.of("big(I)I", "small(I)I")));
-        List<MethodMeta> metas = MethodRegistry.snapshot().subList(firstId, MethodRegistry.snapshot().size());
+        List<MethodMeta> metas = sink.methods();
         MethodMeta big = metas.stream().filter(m -> m.name().equals("big")).findFirst().orElseThrow();
         MethodMeta small = metas.stream().filter(m -> m.name().equals("small")).findFirst().orElseThrow();
         assertEquals(MethodMeta.Storage.NONE, big.storage());

@@ -6,6 +6,7 @@ import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
 import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.instrument.instr.InstrumentSettings;
+import io.loupe.runtime.sink.RuntimeSink;
 import io.loupe.runtime.values.ValueCollector;
 import io.loupe.runtime.values.ValueSiteRegistry;
 import net.jqwik.api.Arbitraries;
@@ -102,7 +103,7 @@ class FormulaProperties {
         ClassWriter cw = new ClassWriter(0);
         cn.accept(cw);
         int from = ValueSiteRegistry.size();
-        byte[] out = new ClassInstrumenter(InstrumentSettings.values(ValueSettings.all()), w -> { }).instrument(cw.toByteArray());
+        byte[] out = new ClassInstrumenter(InstrumentSettings.values(ValueSettings.all()), w -> { }).instrument(cw.toByteArray(), RuntimeSink.INSTANCE);
         List<ValueSiteMeta> sites = ValueSiteRegistry.snapshot().subList(from, ValueSiteRegistry.size());
         Class<?> type = new SingleClassLoader("io.loupe.instrument.values.generated.Expression", out).loadClass(
                 "io.loupe.instrument.values.generated.Expression");

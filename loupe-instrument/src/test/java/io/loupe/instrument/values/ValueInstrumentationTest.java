@@ -18,6 +18,7 @@ import io.loupe.instrument.values.samples.Locked;
 import io.loupe.instrument.values.samples.LongLoops;
 import io.loupe.instrument.values.samples.Shapes;
 import io.loupe.runtime.registry.MethodRegistry;
+import io.loupe.runtime.sink.RuntimeSink;
 import io.loupe.runtime.values.ValueCollector;
 import io.loupe.runtime.values.ValueConfig;
 import io.loupe.runtime.values.ValueProfiler;
@@ -682,7 +683,7 @@ class ValueInstrumentationTest {
         static Instrumented of(String name, byte[] original, InstrumentSettings settings) throws Exception {
             List<String> warnings = new ArrayList<>();
             int from = ValueSiteRegistry.size();
-            byte[] out = new ClassInstrumenter(settings, warnings::add).instrument(original);
+            byte[] out = new ClassInstrumenter(settings, warnings::add).instrument(original, RuntimeSink.INSTANCE);
             List<ValueSiteMeta> sites = ValueSiteRegistry.snapshot().subList(from, ValueSiteRegistry.size());
             assertNotNull(out);
             for (ValueSiteMeta s : sites) {

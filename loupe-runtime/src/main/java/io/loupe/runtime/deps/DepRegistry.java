@@ -4,6 +4,7 @@ import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.LoopRegisterSource;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,5 +1,6 @@
 package io.loupe.runtime.deps;
 
+import io.loupe.data.deps.ShadowFieldSpec;
 import jdk.internal.misc.Unsafe;
 
 import java.lang.invoke.MethodHandles;
@@ -36,9 +37,9 @@ import java.lang.invoke.VarHandle;
 public final class ShadowField {
 
     /** The field's name: {@code $} keeps it out of the way of names javac produces from source. */
-    public static final String NAME = "$loupe$shadow";
+    public static final String NAME = ShadowFieldSpec.NAME;
     /** The field's descriptor. */
-    public static final String DESCRIPTOR = "Ljava/lang/Object;";
+    public static final String DESCRIPTOR = ShadowFieldSpec.DESCRIPTOR;
 
     private static final Unsafe U = unsafe();
     /** Per class: the offset of the field if the class itself declares it, else -1. */

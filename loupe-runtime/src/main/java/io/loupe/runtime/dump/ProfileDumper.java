@@ -7,6 +7,7 @@ import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.deps.LoopRecord;
 import io.loupe.data.format.ProfileWriter;
+import io.loupe.data.meta.ClassSlotLayout;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
@@ -284,7 +285,7 @@ public final class ProfileDumper {
 
     /** Every thread's path counts, summed per method: counter arrays, class counter arrays, path tables. */
     private static List<PathCounts> pathCounts(List<PathThread> threads) {
-        List<ClassSlots.Layout> layouts = ClassSlots.snapshot();
+        List<ClassSlotLayout> layouts = ClassSlots.snapshot();
         PathCountsMerger merged = new PathCountsMerger();
         for (PathThread t : threads) {
             long[][] arrays = t.counterArrays();
@@ -302,7 +303,7 @@ public final class ProfileDumper {
                 if (a == null) {
                     continue;
                 }
-                ClassSlots.Layout layout = layouts.get(key);
+                ClassSlotLayout layout = layouts.get(key);
                 for (int i = 0; i < layout.methods().length; i++) {
                     for (int id = 0; id < layout.sizes()[i]; id++) {
                         merged.add(layout.methods()[i], id, a[layout.offsets()[i] + id]);

@@ -1,5 +1,7 @@
 package io.loupe.runtime.registry;
 
+import io.loupe.data.meta.ClassSlotLayout;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,21 +13,15 @@ import java.util.List;
  */
 public final class ClassSlots {
 
-    /** One class's layout: slots {@code offsets[i] .. offsets[i] + sizes[i]} belong to method {@code methods[i]}. */
-    public record Layout(int[] methods, int[] offsets, int[] sizes, int slots) {
-    }
-
-    private static final List<Layout> LAYOUTS = new ArrayList<>();
+    private static final List<ClassSlotLayout> LAYOUTS = new ArrayList<>();
     private static boolean[] claimed = new boolean[1024];   // written under the class lock
 
     private ClassSlots() {
     }
 
-    private static final Layout EMPTY = new Layout(new int[0], new int[0], new int[0], 0);
-
     /** Reserves a key for a class being instrumented; its layout stays empty until {@link #define}. */
     public static synchronized int reserve() {
-        LAYOUTS.add(EMPTY);
+        LAYOUTS.add(ClassSlotLayout.EMPTY);
         int key = LAYOUTS.size() - 1;
         if (key >= claimed.length) {
             claimed = java.util.Arrays.copyOf(claimed, claimed.length * 2);
@@ -34,7 +30,7 @@ public final class ClassSlots {
     }
 
     /** Sets the layout of a reserved key, once the class has been instrumented. */
-    public static synchronized void define(int key, Layout layout) {
+    public static synchronized void define(int key, ClassSlotLayout layout) {
         LAYOUTS.set(key, layout);
     }
 
@@ -44,7 +40,7 @@ public final class ClassSlots {
     }
 
     /** All layouts, by key. */
-    public static synchronized List<Layout> snapshot() {
+    public static synchronized List<ClassSlotLayout> snapshot() {
         return new ArrayList<>(LAYOUTS);
     }
 

@@ -1,5 +1,6 @@
 package io.loupe.runtime.values;
 
+import io.loupe.data.values.QuietIds;
 import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
 import jdk.internal.vm.annotation.Stable;
@@ -22,7 +23,7 @@ import java.util.BitSet;
 public final class QuietMethods {
 
     /** Site ids below this can be the first site of a quiet method. */
-    public static final int CAPACITY = 1 << 19;
+    public static final int CAPACITY = QuietIds.CAPACITY;
 
     /** Quiet activations left, by first site id; 0 while the method runs its probes. */
     static final int[] LEFT = new int[CAPACITY];

@@ -10,6 +10,7 @@ import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.instrument.instr.PathSettings;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.paths.PathThread;
+import io.loupe.runtime.sink.RuntimeSink;
 import io.loupe.runtime.trace.BlockTrace;
 import io.loupe.validation.support.BlockTraceOracle;
 import net.jqwik.api.ForAll;
@@ -53,9 +54,9 @@ class RandomProgramsTest {
         String traced = "io/loupe/validation/random/gen/Traced" + n;
         List<String> warnings = new ArrayList<>();
         byte[] a = new ClassInstrumenter(new PathSettings(k, 4096, true, false, runLength), warnings::add)
-                .instrument(RandomPrograms.generate(profiled, seed, blocks));
+                .instrument(RandomPrograms.generate(profiled, seed, blocks), RuntimeSink.INSTANCE);
         byte[] b = new ClassInstrumenter(new PathSettings(1, 4096, true, true, false), warnings::add)
-                .instrument(RandomPrograms.generate(traced, seed, blocks));
+                .instrument(RandomPrograms.generate(traced, seed, blocks), RuntimeSink.INSTANCE);
         assertEquals(List.of(), warnings);
         assertNotNull(a);
 

@@ -7,13 +7,14 @@ import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.instrument.instr.InstrumentSettings;
 import io.loupe.instrument.instr.PathSettings;
 import io.loupe.instrument.values.ValueSettings;
-import io.loupe.runtime.values.ValueCollector;
-import io.loupe.runtime.values.ValueSiteRegistry;
-import io.loupe.runtime.dump.ProfileDumper;
-import io.loupe.runtime.paths.PathThread;
 import io.loupe.runtime.deps.DepMode;
 import io.loupe.runtime.deps.Deps;
+import io.loupe.runtime.dump.ProfileDumper;
+import io.loupe.runtime.paths.PathThread;
 import io.loupe.runtime.registry.MethodRegistry;
+import io.loupe.runtime.sink.RuntimeSink;
+import io.loupe.runtime.values.ValueCollector;
+import io.loupe.runtime.values.ValueSiteRegistry;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -115,7 +116,7 @@ class InstrumentEveryClassTest {
         for (var e : subjects.entrySet()) {
             byte[] out = null;
             try {
-                out = instrumenter.instrument(e.getValue());
+                out = instrumenter.instrument(e.getValue(), RuntimeSink.INSTANCE);
             } catch (RuntimeException ex) {
                 crashes.add(e.getKey() + ": " + ex);
             }

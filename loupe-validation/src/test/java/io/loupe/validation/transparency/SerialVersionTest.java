@@ -4,6 +4,7 @@ import io.loupe.instrument.instr.ClassInstrumenter;
 import io.loupe.instrument.instr.InstrumentSettings;
 import io.loupe.instrument.instr.PathSettings;
 import io.loupe.runtime.deps.ShadowField;
+import io.loupe.runtime.sink.RuntimeSink;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -71,7 +72,7 @@ class SerialVersionTest {
         try (InputStream in = Point.class.getResourceAsStream("SerialVersionTest$Point.class")) {
             original = in.readAllBytes();
         }
-        byte[] instrumented = instrumenter.instrument(original);
+        byte[] instrumented = instrumenter.instrument(original, RuntimeSink.INSTANCE);
         assertNotNull(instrumented);
         return new ClassLoader(getClass().getClassLoader()) {
             @Override

@@ -1,6 +1,4 @@
-package io.loupe.runtime.deps;
-
-import io.loupe.data.deps.CarriedRegisterMeta;
+package io.loupe.data.deps;
 
 import java.util.List;
 import java.util.Map;
@@ -8,8 +6,8 @@ import java.util.Set;
 
 /**
  * The carried registers of a class's loops, analysed when the profile is written and only for the
- * loops that ran ({@link DepRegistry#deferRegisters}). The instrumenter supplies it with the class's
- * original bytes: analysing every loop of every class as it loads (a data flow analysis per method)
+ * loops that ran ({@code InstrumentationSink.deferredRegisters}). The instrumenter supplies it
+ * with the class's original bytes: analysing every loop of every class as it loads (a data flow analysis per method)
  * was 3% of h2's time under camp and 230 MB of the 3 GB it allocated, for loops most of which never
  * run.
  */
