@@ -1,7 +1,12 @@
 package io.loupe.agent;
 
+import io.loupe.data.Profiler;
+import io.loupe.data.deps.DepMode;
+import io.loupe.data.values.SiteKind;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,13 +59,11 @@ public final class AgentOptions {
         KEYS.put("help", "print this help on stderr and exit");
     }
 
-    static final List<String> PROFILERS = List.of("paths", "values", "deps", "blocktrace");
+    /** Profilers, as loupe-data names them (loaded with the runtime, which {@link LoupeAgent} installs first). */
+    static final List<String> PROFILERS = Profiler.ids();
 
-    /**
-     * Value site kinds, as {@code io.loupe.data.values.SiteKind} labels them (that type is not
-     * named here: this class is loaded before the runtime, which brings it, is on the class path).
-     */
-    static final List<String> VALUE_KINDS = List.of("param", "field", "array", "return", "local");
+    /** Value site kinds, as {@link SiteKind} labels them. */
+    static final List<String> VALUE_KINDS = Arrays.stream(SiteKind.values()).map(SiteKind::label).toList();
 
     private static final int TABLE_SIZE = 8;
     private static final int TOP_N = 4;
@@ -96,7 +99,7 @@ public final class AgentOptions {
     private boolean quiet = true;
     private boolean freeze = false;
     private long thawAfter = THAW_AFTER;
-    private String depsMode = "camp";
+    private DepMode depsMode = DepMode.CAMP;
     private boolean verbose;
     private boolean verify = true;
     private boolean instrumenterC2 = false;
@@ -242,10 +245,11 @@ public final class AgentOptions {
             case "values.freeze" -> freeze = bool(key, value);
             case "values.thawAfter" -> thawAfter = intValue(key, value, 1, Integer.MAX_VALUE);
             case "deps.mode" -> {
-                if (!value.equals("camp") && !value.equals("lamp")) {
-                    throw new IllegalArgumentException("option 'deps.mode' needs camp or lamp, got '" + value + "'");
+                depsMode = DepMode.ofId(value);
+                if (depsMode == null) {
+                    throw new IllegalArgumentException("option 'deps.mode' needs " + String.join(" or ", DepMode.ids())
+                            + ", got '" + value + "'");
                 }
-                depsMode = value;
             }
             case "verbose" -> verbose = bool(key, value);
             case "verify" -> verify = bool(key, value);
@@ -337,7 +341,7 @@ public final class AgentOptions {
     }
 
     /** The dependence profiling mode: {@code camp} or {@code lamp}. */
-    public String depsMode() {
+    public DepMode depsMode() {
         return depsMode;
     }
 
@@ -513,7 +517,7 @@ public final class AgentOptions {
             }
         }
         if (deps()) {
-            j.add("deps.mode=" + depsMode);
+            j.add("deps.mode=" + depsMode.id());
         }
         if (!verify) {
             j.add("verify=false");

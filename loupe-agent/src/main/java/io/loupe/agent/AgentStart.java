@@ -1,12 +1,12 @@
 package io.loupe.agent;
 
 import io.loupe.data.values.SiteKind;
+import io.loupe.instrument.ClassInstrumenter;
+import io.loupe.instrument.InstrumentSettings;
 import io.loupe.instrument.deps.ShadowFields;
-import io.loupe.instrument.instr.ClassInstrumenter;
-import io.loupe.instrument.instr.InstrumentSettings;
-import io.loupe.instrument.instr.PathSettings;
+import io.loupe.instrument.paths.PathSettings;
 import io.loupe.instrument.values.ValueSettings;
-import io.loupe.runtime.deps.DepMode;
+import io.loupe.data.deps.DepMode;
 import io.loupe.runtime.deps.Deps;
 import io.loupe.runtime.deps.ShadowFieldFilter;
 import io.loupe.runtime.dump.ProfileDumper;
@@ -41,7 +41,7 @@ final class AgentStart {
             if (openInternals(inst) && ShadowFieldFilter.install()) {
                 shadowFields = ShadowFields.topmost(internalName -> filter.accepts(internalName.replace('/', '.')));
             }
-            Deps.configure(options.depsMode().equals("lamp") ? DepMode.LAMP : DepMode.CAMP);
+            Deps.configure(options.depsMode());
         }
         ProfileDumper.reserve(ProfileDumper.reserveFor(Runtime.getRuntime().maxMemory()));
         ProfileDumper.releaseOnOutOfMemory();   // premain runs on the thread that runs main

@@ -1,6 +1,6 @@
 package io.loupe.agent;
 
-import io.loupe.instrument.instr.ClassInstrumenter;
+import io.loupe.instrument.ClassInstrumenter;
 import io.loupe.runtime.dump.Warnings;
 import io.loupe.runtime.registry.InstrumentationClock;
 import io.loupe.runtime.sink.RuntimeSink;

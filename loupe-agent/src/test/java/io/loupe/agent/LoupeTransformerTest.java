@@ -1,7 +1,7 @@
 package io.loupe.agent;
 
-import io.loupe.instrument.instr.ClassInstrumenter;
-import io.loupe.instrument.instr.PathSettings;
+import io.loupe.instrument.ClassInstrumenter;
+import io.loupe.instrument.paths.PathSettings;
 import io.loupe.runtime.dump.Warnings;
 import io.loupe.runtime.registry.InstrumentationClock;
 import org.junit.jupiter.api.Test;

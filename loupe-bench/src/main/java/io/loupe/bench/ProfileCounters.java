@@ -1,5 +1,6 @@
 package io.loupe.bench;
 
+import io.loupe.data.StatKeys;
 import io.loupe.data.format.ProfileReader;
 
 import java.io.IOException;
@@ -15,29 +16,29 @@ import java.util.Map;
  */
 final class ProfileCounters {
     /** Hash-table operations of path counting (paths of methods too large for an array). */
-    static final String HASH_OPS = "paths.hashOps";
+    static final String HASH_OPS = StatKeys.PATHS_HASH_OPS;
     /** Nodes of the k-slab forests over all threads (k ≥ 2). */
-    static final String FOREST_NODES = "paths.forestNodes";
+    static final String FOREST_NODES = StatKeys.PATHS_FOREST_NODES;
     /** Path ids streamed into the forests (k ≥ 2). */
-    static final String STREAM_ITEMS = "paths.streamItems";
+    static final String STREAM_ITEMS = StatKeys.PATHS_STREAM_ITEMS;
     /** Increments of per-method path counter arrays. */
-    static final String COUNTER_ARRAY_OPS = "paths.counterArrayOps";
+    static final String COUNTER_ARRAY_OPS = "paths.counterArrayOps";   // written by older runtimes only
 
     /** Executions of value profiling sites (the estimate, quiet periods included, under convergent profiling). */
-    static final String VALUE_EXECUTIONS = "values.executed";
+    static final String VALUE_EXECUTIONS = StatKeys.VALUES_EXECUTED;
     /** A convergent profile's estimate of all its sites' executions; {@link #VALUE_EXECUTIONS} is what the probes counted. */
-    static final String VALUE_ESTIMATED_EXECUTIONS = "values.estimatedExecuted";
+    static final String VALUE_ESTIMATED_EXECUTIONS = StatKeys.VALUES_ESTIMATED_EXECUTED;
     /** Of those, the executions profiled (all of them unless convergent). */
-    static final String VALUE_PROFILED = "values.profiled";
+    static final String VALUE_PROFILED = StatKeys.VALUES_PROFILED;
 
     /** Heap accesses recorded by dependence profiling (a bulk operation counts one per element). */
-    static final String DEP_ACCESSES = "deps.accesses";
+    static final String DEP_ACCESSES = StatKeys.DEPS_ACCESSES;
     /** Distinct dependences found (per type, sites and contexts). */
-    static final String DEPENDENCES = "deps.dependences";
+    static final String DEPENDENCES = StatKeys.DEPS_DEPENDENCES;
     /** Nodes of the context tree (camp mode). */
-    static final String CONTEXTS = "deps.contexts";
+    static final String CONTEXTS = StatKeys.DEPS_CONTEXTS;
     /** Objects and arrays with a shadow at exit (alive or not yet expunged). */
-    static final String SHADOWED_OBJECTS = "deps.objects";
+    static final String SHADOWED_OBJECTS = StatKeys.DEPS_OBJECTS;
 
     /** The counters reported, in report order. */
     static final List<String> REPORTED = List.of(HASH_OPS, FOREST_NODES, STREAM_ITEMS, COUNTER_ARRAY_OPS,

@@ -1,5 +1,7 @@
 package io.loupe.bench;
 
+import io.loupe.data.deps.DepMode;
+
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -62,7 +64,7 @@ record ProfilerConfig(String name, String agentOptions, String variant) {
         if (name.equals("values-freeze")) {
             return new ProfilerConfig(name, "profile=values,convergent=true,values.freeze=true");
         }
-        if (name.equals("camp") || name.equals("lamp")) {
+        if (DepMode.ofId(name) != null) {
             return new ProfilerConfig(name, "profile=deps,deps.mode=" + name);
         }
         if (name.matches("k[1-9][0-9]{0,3}")) {

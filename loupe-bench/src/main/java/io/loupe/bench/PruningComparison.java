@@ -1,5 +1,6 @@
 package io.loupe.bench;
 
+import io.loupe.data.StatKeys;
 import io.loupe.analysis.kpaths.KPathForest;
 import io.loupe.analysis.summary.MethodProfile;
 import io.loupe.analysis.summary.ProfileSummary;
@@ -52,8 +53,8 @@ public final class PruningComparison {
             relativeError += Math.abs(want - got) / (double) want;
         }
         System.out.printf("forest nodes: %s without budget, %s with (%s pruned in %s prunes)%n",
-                full.stats().get("paths.forestNodes"), pruned.stats().get("paths.forestNodes"),
-                pruned.stats().get("paths.prunedNodes"), pruned.stats().get("paths.prunes"));
+                full.stats().get(StatKeys.PATHS_FOREST_NODES), pruned.stats().get(StatKeys.PATHS_FOREST_NODES),
+                pruned.stats().get(StatKeys.PATHS_PRUNED_NODES), pruned.stats().get(StatKeys.PATHS_PRUNES));
         System.out.printf("k-IPF nodes: %d without budget, %d with%n", a.size(), b.size());
         System.out.printf("plain path counts that differ: %d of %d%n",
                 plainDiffer, a.keySet().stream().filter(key -> !key.contains("→")).count());

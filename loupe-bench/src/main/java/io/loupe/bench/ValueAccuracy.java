@@ -1,5 +1,6 @@
 package io.loupe.bench;
 
+import io.loupe.data.StatKeys;
 import io.loupe.analysis.values.SiteComparison;
 import io.loupe.analysis.values.SiteStats;
 import io.loupe.analysis.values.SpecializationCandidates;
@@ -71,9 +72,9 @@ public final class ValueAccuracy {
             Profile b = ProfileReader.read(dir.resolve(name));
             ValueDiff diff = ValueDiff.compare(ValueAnalysis.of(a), ValueAnalysis.of(b), ValueDiff.DEFAULT_THRESHOLD);
             ValueDiffSummary s = diff.summary();
-            long executed = b.stats().getOrDefault("values.estimatedExecuted",   // all executions, quiet ones included
-                    b.stats().getOrDefault("values.executed", 0L));
-            long profiled = b.stats().getOrDefault("values.profiled", 0L);
+            long executed = b.stats().getOrDefault(StatKeys.VALUES_ESTIMATED_EXECUTED,   // all executions, quiet ones included
+                    b.stats().getOrDefault(StatKeys.VALUES_EXECUTED, 0L));
+            long profiled = b.stats().getOrDefault(StatKeys.VALUES_PROFILED, 0L);
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.1f%% | %.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.1f%% | %.4f | %.2f%% |%n",
                     m.group(1), m.group(2), m.group(3), s.sitesA(), 100 * s.overlap(), executed == 0 ? 0 : 100.0 * profiled / executed,
                     100 * s.invariantShare(), 100 * s.find1(), 100 * s.find1WithTies(), 100 * s.findN(), s.diffInv1(),

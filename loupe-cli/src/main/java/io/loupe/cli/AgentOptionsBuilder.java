@@ -1,8 +1,11 @@
 package io.loupe.cli;
 
+import io.loupe.data.Profiler;
 import io.loupe.data.deps.DepsProfile;
+import io.loupe.data.values.SiteKind;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -19,10 +22,10 @@ import java.util.Set;
  */
 final class AgentOptionsBuilder {
 
-    /** Profilers {@code run} knows. */
-    static final List<String> KNOWN_PROFILERS = List.of("paths", "values", "deps", "blocktrace");
-    /** Value site kinds {@code --values-kinds} knows. */
-    static final List<String> KNOWN_VALUE_KINDS = List.of("param", "field", "array", "return", "local");
+    /** Profilers {@code run} knows: the agent's ({@link Profiler}). */
+    static final List<String> KNOWN_PROFILERS = Profiler.ids();
+    /** Value site kinds {@code --values-kinds} knows: the agent's ({@link SiteKind}). */
+    static final List<String> KNOWN_VALUE_KINDS = Arrays.stream(SiteKind.values()).map(SiteKind::label).toList();
     /** Keys set by {@code run}'s own flags, so {@code -A} may not set them. */
     private static final List<String> FLAG_KEYS = List.of("profile", "k", "out", "include", "exclude", "values.kinds",
             "convergent", "deps.mode");

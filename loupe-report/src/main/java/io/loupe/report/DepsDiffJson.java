@@ -6,6 +6,7 @@ import io.loupe.analysis.deps.LoopComparison;
 import io.loupe.analysis.deps.LoopVerdict;
 import io.loupe.analysis.deps.ParallelLoops;
 import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.DepMode;
 
 import java.io.IOException;
 
@@ -22,8 +23,8 @@ final class DepsDiffJson {
 
     static void write(JsonWriter json, LampCampComparison c, boolean lampIsA) throws IOException {
         json.name("deps").beginObject();
-        json.name("lamp").value(lampIsA ? "a" : "b");
-        json.name("camp").value(lampIsA ? "b" : "a");
+        json.name(DepMode.LAMP.id()).value(lampIsA ? "a" : "b");
+        json.name(DepMode.CAMP.id()).value(lampIsA ? "b" : "a");
         FalsePositives f = c.falsePositives();
         json.name("falsePositives").beginObject();
         json.name("lampCarried").value(f.lampCarried());

@@ -15,7 +15,7 @@ import static io.loupe.report.TextLayout.PATH_LINES;
 import static io.loupe.report.TextLayout.WIDTH;
 
 /**
- * The hottest multi-iteration paths, read the way paper 004 reads its Fig. 4 (§2.2, Example 2):
+ * The hottest multi-iteration paths, read the way D'Elia et al. 2013 reads its Fig. 4 (§2.2, Example 2):
  * "after path 38, 66% of the time 86 follows", then "after 38 → 86, 100% of the time 86 follows",
  * and so on down the chain; then the lines of each path in it.
  */

@@ -44,7 +44,7 @@ import java.util.TreeMap;
  * END   = { "class": …, "method": …, "line": L, "context": [ENTRY, …] }
  * </pre>
  * {@code paths.methods} lists every method with path counts, by method id; a method's
- * {@code paths} come hottest first; {@code kpaths} lists every node of its k-IPF (paper 004,
+ * {@code paths} come hottest first; {@code kpaths} lists every node of its k-IPF (D'Elia et al. 2013,
  * Definition 2) in preorder, hottest subtree first; for k = 1 these are the acyclic paths alone.
  * {@code paths} is left out for a profile of values alone, {@code values} for a profile without
  * value sites ({@link ValuesJson}), {@code deps} for a profile without dependence data

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * The report for people: what ran ({@link HeaderSection}), the hottest acyclic paths with the
  * source lines they cover ({@link HotPathsSection}), the hottest multi-iteration paths read the
- * way paper 004 reads its Fig. 4 ({@link HotKPathsSection}: "after path 38, 66% of the time 86
+ * way D'Elia et al. 2013 reads its Fig. 4 ({@link HotKPathsSection}: "after path 38, 66% of the time 86
  * follows"), then the methods whose paths were cut to fit an int; then, when the profile has value
  * sites, the value profile ({@link ValuesSection}); when it has dependence data, the loops and
  * the dependences that keep them from running in parallel ({@link DepsSection}). A profile of

@@ -24,7 +24,7 @@ import static io.loupe.data.meta.EdgeKind.METHOD_EXIT;
 import static io.loupe.data.meta.EdgeKind.NORMAL;
 
 /**
- * A hand-built profile around the CFG of paper 004's Fig. 3 (blocks A..F on lines 10 11 12 14 15
+ * A hand-built profile around the CFG of D'Elia et al.'s Fig. 3 (blocks A..F on lines 10 11 12 14 15
  * 17; loop header B; back edge E → B). Its eight paths: 0 = A B C E F, 1 = A B C E ⟲, 2 = A B D E F,
  * 3 = A B D E ⟲, 4 = B C E F, 5 = B C E ⟲, 6 = B D E F, 7 = B D E ⟲.
  *

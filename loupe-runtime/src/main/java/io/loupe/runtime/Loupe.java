@@ -7,7 +7,7 @@ import io.loupe.runtime.registry.ClassSlots;
 /**
  * The entry points that instrumented code calls. Each is called once per method activation (never
  * per event): it hands the activation the current thread's recorder, which the activation keeps
- * in a local variable (DESIGN §4).
+ * in a local variable (docs/architecture.md, *Threads*).
  *
  * <p>Finding the current thread's recorder without a {@link ThreadLocal} lookup on every call: a
  * static one-entry cache holds the last recorder handed out. Its owner is a final field, so a

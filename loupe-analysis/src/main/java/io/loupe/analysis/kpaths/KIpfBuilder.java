@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Builds the k-IPF of each method from the k-slab forests of all threads (paper 004, §2.3, Fig. 7).
+ * Builds the k-IPF of each method from the k-slab forests of all threads (D'Elia et al. 2013, §2.3, Fig. 7).
  *
  * <p>Implementation notes.
  * <ul>

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
- * The k-iteration path forest (k-IPF, paper 004, Definition 2) of one method: the prefix forest
+ * The k-iteration path forest (k-IPF, D'Elia et al. 2013, Definition 2) of one method: the prefix forest
  * of every sequence of up to k consecutive Ball–Larus paths that ran within one activation. A root
  * is a single acyclic path and its count is the plain Ball–Larus count (§2.2, Property 2: the 1-IPF
  * is exactly what Ball–Larus profiling collects); a node at length n is an n-path concatenation,

@@ -12,7 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Turns a Ball–Larus path id back into its walk through the method's DAG (paper 004, §2.1).
+ * Turns a Ball–Larus path id back into its walk through the method's DAG (D'Elia et al. 2013, §2.1).
  *
  * <p>Implementation notes. The Fig. 2 numbering gives, at each node v, its outgoing edges the
  * values 0, numPaths(w1), numPaths(w1)+numPaths(w2), …: increasing prefix sums of the successors'

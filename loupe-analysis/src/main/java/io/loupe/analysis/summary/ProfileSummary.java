@@ -21,7 +21,7 @@ import java.util.TreeMap;
 
 /**
  * A profile's path data, analysed once for the reports: per-method counts and totals, every
- * method's k-IPF (built from all threads' k-slab forests, paper 004 Fig. 7), and the hottest
+ * method's k-IPF (built from all threads' k-slab forests, D'Elia et al. 2013 Fig. 7), and the hottest
  * paths and multi-iteration paths across methods.
  *
  * <p>Per-method counts come from the profile's Ball–Larus counts; a method that has a k-IPF but

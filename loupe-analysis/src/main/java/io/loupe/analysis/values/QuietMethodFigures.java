@@ -1,5 +1,6 @@
 package io.loupe.analysis.values;
 
+import io.loupe.data.StatKeys;
 import java.util.Map;
 
 /**
@@ -21,13 +22,13 @@ import java.util.Map;
 public record QuietMethodFigures(long activations, long quietActivations, long iterations, long quietIterations,
                                  long periods, long frozenPeriods, long thawBursts) {
 
-    public static final String ACTIVATIONS = "values.quietMethodActivations";
-    public static final String QUIET_ACTIVATIONS = "values.quietActivations";
-    public static final String ITERATIONS = "values.quietMethodIterations";
-    public static final String QUIET_ITERATIONS = "values.quietIterations";
-    public static final String PERIODS = "values.quietPeriods";
-    public static final String FROZEN_PERIODS = "values.frozenPeriods";
-    public static final String THAW_BURSTS = "values.thawBursts";
+    public static final String ACTIVATIONS = StatKeys.VALUES_QUIET_METHOD_ACTIVATIONS;
+    public static final String QUIET_ACTIVATIONS = StatKeys.VALUES_QUIET_ACTIVATIONS;
+    public static final String ITERATIONS = StatKeys.VALUES_QUIET_METHOD_ITERATIONS;
+    public static final String QUIET_ITERATIONS = StatKeys.VALUES_QUIET_ITERATIONS;
+    public static final String PERIODS = StatKeys.VALUES_QUIET_PERIODS;
+    public static final String FROZEN_PERIODS = StatKeys.VALUES_FROZEN_PERIODS;
+    public static final String THAW_BURSTS = StatKeys.VALUES_THAW_BURSTS;
 
     /** The figures the runtime wrote into a profile's stats. */
     public static QuietMethodFigures of(Map<String, Long> stats) {

@@ -1,5 +1,6 @@
 package io.loupe.analysis.values;
 
+import io.loupe.data.StatKeys;
 import java.util.Map;
 
 /**
@@ -13,12 +14,12 @@ import java.util.Map;
  */
 public record ValueSettings(int tableSize, int topN, boolean convergent) {
 
-    public static final String TABLE_SIZE = "values.tableSize";
-    public static final String TOP_N = "values.topN";
-    public static final String CONVERGENT = "values.convergent";
-    public static final String EXECUTED = "values.executed";
-    public static final String PROFILED = "values.profiled";
-    public static final String SITES = "values.sites";
+    public static final String TABLE_SIZE = StatKeys.VALUES_TABLE_SIZE;
+    public static final String TOP_N = StatKeys.VALUES_TOP_N;
+    public static final String CONVERGENT = StatKeys.VALUES_CONVERGENT;
+    public static final String EXECUTED = StatKeys.VALUES_EXECUTED;
+    public static final String PROFILED = StatKeys.VALUES_PROFILED;
+    public static final String SITES = StatKeys.VALUES_SITES;
 
     /** The settings recorded in a profile's stats; missing or absurd entries read as "not said". */
     public static ValueSettings of(Map<String, Long> stats) {

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 class KIpfBuilderTest {
 
-    /** The stream of paper 004's Example 1/3: *, 6 2 0 0 2 2 0 0 2 2 0 0 2 3, with k = 4. */
+    /** The stream of D'Elia et al.'s Example 1/3: *, 6 2 0 0 2 2 0 0 2 2 0 0 2 3, with k = 4. */
     private static final List<Integer> EXAMPLE = List.of(6, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 3);
 
     private static Map<Integer, KPathForest> example() {

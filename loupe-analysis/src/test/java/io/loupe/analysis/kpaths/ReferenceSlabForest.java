@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A plain, unoptimised transcription of paper 004's Fig. 6 (process_bl_path_id), used as the
+ * A plain, unoptimised transcription of D'Elia et al.'s Fig. 6 (process_bl_path_id), used as the
  * oracle that produces k-slab forests for the tests. Like Loupe's runtime it keeps one forest per
  * thread with roots keyed by (method, path id), and the cursor state (n, τ, β) per activation, so
  * activations of several methods may interleave (calls) without disturbing each other.

@@ -13,7 +13,7 @@ import java.util.Random;
 
 /**
  * Test-side Ball–Larus DAGs: random acyclic graphs in the instrumenter's conventions, numbered by
- * this class's own implementation of paper 004's Fig. 2, with every ENTRY→EXIT walk enumerated so
+ * this class's own implementation of D'Elia et al.'s Fig. 2, with every ENTRY→EXIT walk enumerated so
  * that a decoder can be checked against the numbering.
  */
 final class BallLarusTestDag {
@@ -76,7 +76,7 @@ final class BallLarusTestDag {
     }
 
     /**
-     * Fig. 2 of paper 004: nodes in reverse topological order (EXIT, blocks n-1 … 0, ENTRY, since
+     * Fig. 2 of D'Elia et al. 2013: nodes in reverse topological order (EXIT, blocks n-1 … 0, ENTRY, since
      * every edge goes to a higher block or to EXIT); at each node the outgoing edges, in a random
      * order, get the running sum of their targets' path counts.
      */

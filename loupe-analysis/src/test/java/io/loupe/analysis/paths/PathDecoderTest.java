@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The decoder on the CFG of paper 004's Fig. 3: A → B, B → C | D, C → E, D → E, back edge E → B,
+ * The decoder on the CFG of D'Elia et al.'s Fig. 3: A → B, B → C | D, C → E, D → E, back edge E → B,
  * E → F (exit). Blocks A..F are 0..5; the back edge becomes LOOP_EXIT E → EXIT and LOOP_ENTRY
  * ENTRY → B. Eight paths, numbered by Fig. 2 with each node's edges taken in the order listed.
  */

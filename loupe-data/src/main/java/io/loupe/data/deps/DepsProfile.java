@@ -20,14 +20,16 @@ public record DepsProfile(String mode, List<AccessSiteMeta> sites, List<DepLoopM
                           List<Dependence> dependences) {
 
     /** The context-aware mode: accesses and loops per calling context (CAMP). */
-    public static final String CAMP = "camp";
+    public static final String CAMP = DepMode.CAMP.id();
     /** The context-oblivious baseline: accesses and loops without contexts (LAMP). */
-    public static final String LAMP = "lamp";
+    public static final String LAMP = DepMode.LAMP.id();
     /**
-     * Every mode a profile may name. One list for {@code loupe run --deps-mode}, the reader's check
-     * and the analyses, so that a mode they do not all know is neither asked for nor read as another.
+     * Every mode a profile may name ({@link DepMode}). One list for {@code loupe run --deps-mode},
+     * the agent, the reader's check and the analyses, so that a mode they do not all know is
+     * neither asked for nor read as another. The profile keeps the mode as its name, so that a
+     * profile naming another is read and refused by the check, not by the parser.
      */
-    public static final List<String> MODES = List.of(CAMP, LAMP);
+    public static final List<String> MODES = DepMode.ids();
 
     /** The dependence data of a run that did not profile dependences. */
     public static final DepsProfile EMPTY = new DepsProfile(null, List.of(), List.of(), List.of(), List.of(),

@@ -1,5 +1,6 @@
 package io.loupe.data.format;
 
+import io.loupe.data.StatKeys;
 import io.loupe.data.Profile;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.paths.SlabForest;
@@ -91,7 +92,7 @@ public final class ProfileWriter {
      * The stat a salvaged profile carries when parts of it could not be written: how many parts
      * were cut short ({@link #writeSalvaging}; each is named in a warning).
      */
-    public static final String INCOMPLETE_STAT = "dump.incomplete";
+    public static final String INCOMPLETE_STAT = StatKeys.DUMP_INCOMPLETE;
 
     private static final AtomicInteger TEMP_FILES = new AtomicInteger();
     private static final byte[] NOTHING = new byte[0];

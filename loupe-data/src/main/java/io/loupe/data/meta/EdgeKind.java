@@ -1,7 +1,7 @@
 package io.loupe.data.meta;
 
 /**
- * The role of an edge of a method's Ball–Larus DAG (paper 004, §2.1). Real CFG edges keep their
+ * The role of an edge of a method's Ball–Larus DAG (D'Elia et al. 2013, §2.1). Real CFG edges keep their
  * place; every back edge {@code t→h} is replaced by the two dummy edges {@link #LOOP_EXIT}
  * {@code t→EXIT} and {@link #LOOP_ENTRY} {@code ENTRY→h}; exception handlers are entered by
  * {@link #HANDLER_ENTRY} {@code ENTRY→H}. {@link #CUT_EXIT}/{@link #CUT_ENTRY} are the same pair

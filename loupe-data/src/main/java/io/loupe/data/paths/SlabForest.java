@@ -1,7 +1,7 @@
 package io.loupe.data.paths;
 
 /**
- * One thread's k-slab forest (k-SF, paper 004, Definition 3 and Fig. 6), as the runtime built it
+ * One thread's k-slab forest (k-SF, D'Elia et al. 2013, Definition 3 and Fig. 6), as the runtime built it
  * while streaming path ids. Nodes are stored as parallel arrays in creation order, so a node's
  * parent always has a smaller index. Roots have {@code parent[i] == -1} and carry the method id in
  * {@code method[i]}; other nodes repeat their root's method id. {@code label[i]} is a Ball–Larus

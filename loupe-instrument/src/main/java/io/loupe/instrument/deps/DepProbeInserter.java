@@ -1,10 +1,10 @@
 package io.loupe.instrument.deps;
 
+import io.loupe.instrument.emit.FrameLocals;
+import io.loupe.instrument.emit.HandlerPrefixes;
+import io.loupe.instrument.emit.IntConstant;
+import io.loupe.instrument.emit.Trampolines;
 import io.loupe.instrument.flow.ControlFlowGraph;
-import io.loupe.instrument.instr.FrameLocals;
-import io.loupe.instrument.instr.HandlerPrefixes;
-import io.loupe.instrument.instr.IntConstant;
-import io.loupe.instrument.instr.Trampolines;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;

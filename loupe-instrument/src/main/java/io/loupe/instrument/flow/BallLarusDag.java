@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The acyclic graph on which Ball–Larus numbers paths (paper 004, §2.1): the method's blocks plus a
+ * The acyclic graph on which Ball–Larus numbers paths (D'Elia et al. 2013, §2.1): the method's blocks plus a
  * virtual ENTRY (node {@code n}) and EXIT (node {@code n+1}). Every retreating edge {@code t→h} is
  * replaced by the dummy pair {@code t→EXIT}, {@code ENTRY→h}; every exception handler {@code H}
  * gets {@code ENTRY→H}; every block ending in a return or throw gets {@code b→EXIT}. Only blocks

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Ball–Larus path numbering (paper 004, Fig. 2): in reverse topological order, each edge
+ * Ball–Larus path numbering (D'Elia et al. 2013, Fig. 2): in reverse topological order, each edge
  * {@code v→w} gets {@code val = numPaths(v)} so far and {@code numPaths(v) += numPaths(w)}; the
  * values along any ENTRY→EXIT path then sum to a distinct id in {@code [0, numPaths(ENTRY))}.
  *

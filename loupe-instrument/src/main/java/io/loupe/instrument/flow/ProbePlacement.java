@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Moves Ball–Larus edge values onto as few, and as cold, edges as possible (Ball and Larus 1996,
- * §3.3; paper 004 §3.2 uses the same idea as "smart numbering").
+ * §3.3; D'Elia et al. 2013 §3.2 uses the same idea as "smart numbering").
  *
  * <p>Take a maximum spanning tree of the DAG seen as undirected, with the extra edge EXIT→ENTRY
  * forced into it. Give every node a potential φ so that each tree edge {@code u→v} has

@@ -1,8 +1,8 @@
 package io.loupe.instrument.values;
 
 import io.loupe.data.values.QuietIds;
-import io.loupe.instrument.instr.FrameLocals;
-import io.loupe.instrument.instr.IntConstant;
+import io.loupe.instrument.emit.FrameLocals;
+import io.loupe.instrument.emit.IntConstant;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;

@@ -1,8 +1,8 @@
 package io.loupe.instrument.values;
 
+import io.loupe.instrument.emit.HandlerPrefixes;
 import io.loupe.instrument.flow.BlockFrames;
 import io.loupe.instrument.flow.UninitializedObjects;
-import io.loupe.instrument.instr.HandlerPrefixes;
 
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueType;

@@ -5,13 +5,14 @@ import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
+import io.loupe.instrument.ClassInstrumenter;
 import io.loupe.instrument.DefiningLoader;
+import io.loupe.instrument.InstrumentSettings;
+import io.loupe.instrument.emit.CodeSizes;
 import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.flow.Dominators;
 import io.loupe.instrument.flow.LoopForest;
-import io.loupe.instrument.instr.ClassInstrumenter;
-import io.loupe.instrument.instr.InstrumentSettings;
-import io.loupe.instrument.instr.PathSettings;
+import io.loupe.instrument.paths.PathSettings;
 import io.loupe.instrument.values.samples.Kinds;
 import io.loupe.instrument.values.samples.LateBranches;
 import io.loupe.instrument.values.samples.Locked;
@@ -511,9 +512,9 @@ class ValueInstrumentationTest {
     @Test
     void noQuietCopyPushesAMethodPastTheLimitForCompiling() throws Exception {
         Instrumented w = Instrumented.of("io.loupe.instrument.values.generated.Wide", wide(), CONVERGENT);
-        Map<String, Integer> sizes = io.loupe.instrument.instr.CodeSizes.of(w.bytes);
+        Map<String, Integer> sizes = io.loupe.instrument.emit.CodeSizes.of(w.bytes);
         int wide = sizes.get("wide()I");
-        assertTrue(wide > 5000 && wide <= io.loupe.instrument.instr.CodeSizes.HUGE, "probes, no copy: " + wide);
+        assertTrue(wide > 5000 && wide <= io.loupe.instrument.emit.CodeSizes.HUGE, "probes, no copy: " + wide);
         assertEquals(List.of("twice"), quietMethods(w));
         assertEquals(550 * Integer.MAX_VALUE, w.call("wide", null));
         assertEquals(List.of(String.valueOf(Integer.MAX_VALUE)), w.values(w.site("wide", SiteKind.FIELD, 549)));
@@ -529,8 +530,8 @@ class ValueInstrumentationTest {
     void aQuietCopyMayPassTheLimitWhereHugeMethodsAreCompiled() throws Exception {
         Instrumented w = Instrumented.of("io.loupe.instrument.values.generated.Wide", wide(),
                 CONVERGENT.hugeMethodsCompiled(true));
-        int wide = io.loupe.instrument.instr.CodeSizes.of(w.bytes).get("wide()I");
-        assertTrue(wide > io.loupe.instrument.instr.CodeSizes.HUGE, "probes and a copy: " + wide);
+        int wide = io.loupe.instrument.emit.CodeSizes.of(w.bytes).get("wide()I");
+        assertTrue(wide > io.loupe.instrument.emit.CodeSizes.HUGE, "probes and a copy: " + wide);
         assertEquals(List.of("twice", "wide"), quietMethods(w));
         assertEquals(550 * Integer.MAX_VALUE, w.call("wide", null));
         assertEquals(List.of(String.valueOf(Integer.MAX_VALUE)), w.values(w.site("wide", SiteKind.FIELD, 549)));

@@ -1,5 +1,6 @@
 package io.loupe.runtime.deps;
 
+import io.loupe.data.deps.DepMode;
 import jdk.internal.vm.annotation.DontInline;
 
 import java.lang.invoke.MethodHandles;

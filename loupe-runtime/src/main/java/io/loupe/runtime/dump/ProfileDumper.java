@@ -1,5 +1,6 @@
 package io.loupe.runtime.dump;
 
+import io.loupe.data.StatKeys;
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.deps.ContextNode;
@@ -13,7 +14,7 @@ import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
-import io.loupe.runtime.deps.DepMode;
+import io.loupe.data.deps.DepMode;
 import io.loupe.runtime.deps.DepProfiler;
 import io.loupe.runtime.deps.DepRegistry;
 import io.loupe.runtime.deps.Deps;
@@ -188,16 +189,16 @@ public final class ProfileDumper {
             parts.add(p.valueSites().size() + " value sites");
         }
         if (p.deps().mode() != null) {
-            parts.add(p.deps().sites().size() + " access sites, " + p.stats().getOrDefault("deps.dependences", 0L)
+            parts.add(p.deps().sites().size() + " access sites, " + p.stats().getOrDefault(StatKeys.DEPS_DEPENDENCES, 0L)
                     + " dependences");
         }
-        long threads = Math.max(Math.max(p.stats().getOrDefault("paths.threads", 0L),
-                p.stats().getOrDefault("values.threads", 0L)), p.stats().getOrDefault("deps.threads", 0L));
+        long threads = Math.max(Math.max(p.stats().getOrDefault(StatKeys.PATHS_THREADS, 0L),
+                p.stats().getOrDefault(StatKeys.VALUES_THREADS, 0L)), p.stats().getOrDefault(StatKeys.DEPS_THREADS, 0L));
         parts.add(threads + (threads == 1 ? " thread" : " threads"));
-        Long classes = p.stats().get("instrument.classes");
+        Long classes = p.stats().get(StatKeys.INSTRUMENT_CLASSES);
         if (classes != null) {
             parts.add("instrumenting " + classes + (classes == 1 ? " class" : " classes") + " took "
-                    + p.stats().get("instrument.millis") + " ms");
+                    + p.stats().get(StatKeys.INSTRUMENT_MILLIS) + " ms");
         }
         return String.join(", ", parts);
     }
@@ -244,13 +245,13 @@ public final class ProfileDumper {
         List<MethodMeta> methods = MethodRegistry.snapshot();
         List<SlabForest> forests = forests(withForest, k, methods.size());
         if (!methods.isEmpty() || !threads.isEmpty()) {   // path profiling (or the tracer) ran
-            stats.put("paths.threads", (long) threads.size());
-            stats.put("paths.methods", (long) methods.size());
+            stats.put(StatKeys.PATHS_THREADS, (long) threads.size());
+            stats.put(StatKeys.PATHS_METHODS, (long) methods.size());
             long hashOps = 0;
             for (PathThread t : threads) {
                 hashOps += t.hashOps();
             }
-            stats.put("paths.hashOps", hashOps);
+            stats.put(StatKeys.PATHS_HASH_OPS, hashOps);
             OpenActivations open = part(salvage, stats, "open activations", () -> OpenActivations.of(methods), null);
             if (open != null) {
                 open.addTo(stats);
@@ -339,10 +340,10 @@ public final class ProfileDumper {
             }
         }
         if (k >= 2) {
-            stats.put("paths.streamItems", streamItems);
-            stats.put("paths.forestNodes", forestNodes);
-            stats.put("paths.prunedNodes", prunedNodes);
-            stats.put("paths.prunes", prunes);
+            stats.put(StatKeys.PATHS_STREAM_ITEMS, streamItems);
+            stats.put(StatKeys.PATHS_FOREST_NODES, forestNodes);
+            stats.put(StatKeys.PATHS_PRUNED_NODES, prunedNodes);
+            stats.put(StatKeys.PATHS_PRUNES, prunes);
         }
         return withForest;
     }
@@ -408,19 +409,19 @@ public final class ProfileDumper {
         // the carried registers of the loops that ran (analysed now: DepRegistry.deferRegisters)
         DepRegistry.resolveRegisters(loops.stream().map(LoopRecord::loop).distinct().toList(), Warnings::warn);
         List<ContextNode> contexts = profiler.contexts();
-        stats.put("deps.threads", (long) profiler.threadCount());
-        stats.put("deps.accesses", profiler.accesses());
-        stats.put("deps.contexts", (long) contexts.size());
-        stats.put("deps.dependences", (long) dependences.size());
+        stats.put(StatKeys.DEPS_THREADS, (long) profiler.threadCount());
+        stats.put(StatKeys.DEPS_ACCESSES, profiler.accesses());
+        stats.put(StatKeys.DEPS_CONTEXTS, (long) contexts.size());
+        stats.put(StatKeys.DEPS_DEPENDENCES, (long) dependences.size());
         // objects and arrays given a shadow during the run, in the map or in synthetic fields
-        stats.put("deps.objects", profiler.heap().created() + ShadowField.created());
-        stats.put("deps.fieldShadows", ShadowField.created());
-        stats.put("deps.staticFields", (long) profiler.statics().size());
+        stats.put(StatKeys.DEPS_OBJECTS, profiler.heap().created() + ShadowField.created());
+        stats.put(StatKeys.DEPS_FIELD_SHADOWS, ShadowField.created());
+        stats.put(StatKeys.DEPS_STATIC_FIELDS, (long) profiler.statics().size());
         return new DepsProfile(modeName(profiler.mode()), DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
                 dependences);
     }
 
     private static String modeName(DepMode mode) {
-        return mode == DepMode.CAMP ? DepsProfile.CAMP : DepsProfile.LAMP;
+        return mode.id();
     }
 }

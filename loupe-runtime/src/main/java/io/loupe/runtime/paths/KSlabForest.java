@@ -7,7 +7,7 @@ import jdk.internal.vm.annotation.DontInline;
 import java.util.Arrays;
 
 /**
- * One thread's k-slab forest, built while streaming Ball–Larus path ids (paper 004, §2.3, Fig. 6).
+ * One thread's k-slab forest, built while streaming Ball–Larus path ids (D'Elia et al. 2013, §2.3, Fig. 6).
  *
  * <p>Implementation notes.
  * <ul>

@@ -1,5 +1,6 @@
 package io.loupe.runtime.registry;
 
+import io.loupe.data.StatKeys;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -32,9 +33,9 @@ public final class InstrumentationClock {
     public static synchronized Map<String, Long> stats() {
         Map<String, Long> stats = new LinkedHashMap<>();
         if (classes > 0) {
-            stats.put("instrument.classes", classes);
-            stats.put("instrument.rewritten", rewritten);
-            stats.put("instrument.millis", nanos / 1_000_000);
+            stats.put(StatKeys.INSTRUMENT_CLASSES, classes);
+            stats.put(StatKeys.INSTRUMENT_REWRITTEN, rewritten);
+            stats.put(StatKeys.INSTRUMENT_MILLIS, nanos / 1_000_000);
         }
         return stats;
     }

@@ -1,5 +1,6 @@
 package io.loupe.runtime.values;
 
+import io.loupe.data.StatKeys;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
 import io.loupe.data.values.ValueType;
@@ -124,18 +125,18 @@ public final class ValueCollector {
             counted += p.counted();
             profiled += p.profiled();
         }
-        s.put("values.sites", (long) sites.size());
-        s.put("values.sitesRun", (long) profiles.size());
+        s.put(StatKeys.VALUES_SITES, (long) sites.size());
+        s.put(StatKeys.VALUES_SITES_RUN, (long) profiles.size());
         // measured under the plain name; a convergent profile's estimate, quiet periods included, apart
-        s.put("values.executed", c.convergent() ? counted : executed);
+        s.put(StatKeys.VALUES_EXECUTED, c.convergent() ? counted : executed);
         if (c.convergent()) {
-            s.put("values.estimatedExecuted", executed);
+            s.put(StatKeys.VALUES_ESTIMATED_EXECUTED, executed);
         }
-        s.put("values.profiled", profiled);
-        s.put("values.tableSize", (long) c.tableSize());
-        s.put("values.topN", (long) c.topN());
-        s.put("values.convergent", c.convergent() ? 1L : 0L);
-        s.put("values.threads", (long) ValueThread.all().size());
+        s.put(StatKeys.VALUES_PROFILED, profiled);
+        s.put(StatKeys.VALUES_TABLE_SIZE, (long) c.tableSize());
+        s.put(StatKeys.VALUES_TOP_N, (long) c.topN());
+        s.put(StatKeys.VALUES_CONVERGENT, c.convergent() ? 1L : 0L);
+        s.put(StatKeys.VALUES_THREADS, (long) ValueThread.all().size());
         if (c.convergent()) {
             long entries = 0;
             long quiet = 0;
@@ -153,13 +154,13 @@ public final class ValueCollector {
                     }
                 }
             }
-            s.put("values.quietMethodActivations", entries);
-            s.put("values.quietActivations", quiet);
-            s.put("values.quietMethodIterations", iterations);
-            s.put("values.quietIterations", quietIterations);
-            s.put("values.quietPeriods", periods);
-            s.put("values.frozenPeriods", frozenMethodsConfigured ? FrozenMethods.freezes() : 0);
-            s.put("values.thawBursts", frozenMethodsConfigured ? FrozenMethods.bursts() : 0);
+            s.put(StatKeys.VALUES_QUIET_METHOD_ACTIVATIONS, entries);
+            s.put(StatKeys.VALUES_QUIET_ACTIVATIONS, quiet);
+            s.put(StatKeys.VALUES_QUIET_METHOD_ITERATIONS, iterations);
+            s.put(StatKeys.VALUES_QUIET_ITERATIONS, quietIterations);
+            s.put(StatKeys.VALUES_QUIET_PERIODS, periods);
+            s.put(StatKeys.VALUES_FROZEN_PERIODS, frozenMethodsConfigured ? FrozenMethods.freezes() : 0);
+            s.put(StatKeys.VALUES_THAW_BURSTS, frozenMethodsConfigured ? FrozenMethods.bursts() : 0);
         }
         return s;
     }

@@ -1,5 +1,6 @@
 package io.loupe.runtime.deps;
 
+import io.loupe.data.deps.DepMode;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,5 +1,6 @@
 package io.loupe.runtime.deps;
 
+import io.loupe.data.deps.DepMode;
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.deps.AccessSiteMeta;

@@ -1,5 +1,6 @@
 package io.loupe.runtime.deps;
 
+import io.loupe.data.deps.DepMode;
 import io.loupe.data.deps.Dependence;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package io.loupe.runtime.deps;
 
+import io.loupe.data.deps.DepMode;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import net.jqwik.api.ForAll;

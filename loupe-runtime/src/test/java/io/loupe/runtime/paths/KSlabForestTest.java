@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The runtime's k-slab forest against a literal transcription of paper 004's Fig. 6 (maps of
+ * The runtime's k-slab forest against a literal transcription of D'Elia et al.'s Fig. 6 (maps of
  * children, an explicit n): same labelled paths, same counters, whatever the node layout,
  * move-to-front or root storage.
  */
@@ -298,7 +298,7 @@ class KSlabForestTest {
 
     @Test
     void theFigure5ExampleHasTheForestOfThePaper() {
-        // Σ = *, 6 2 0 | 0 2 2 | 0 0 2 | 2 0 0 | 2 3   (paper 004, Example 3, k = 4)
+        // Σ = *, 6 2 0 | 0 2 2 | 0 0 2 | 2 0 0 | 2 3   (D'Elia et al. 2013, Example 3, k = 4)
         KSlabForest forest = new KSlabForest(4, 1000);
         long cursor = KSlabForest.START;
         for (int r : new int[] {6, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 3}) {

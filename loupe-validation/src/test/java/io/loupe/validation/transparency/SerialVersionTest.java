@@ -1,8 +1,8 @@
 package io.loupe.validation.transparency;
 
-import io.loupe.instrument.instr.ClassInstrumenter;
-import io.loupe.instrument.instr.InstrumentSettings;
-import io.loupe.instrument.instr.PathSettings;
+import io.loupe.instrument.ClassInstrumenter;
+import io.loupe.instrument.InstrumentSettings;
+import io.loupe.instrument.paths.PathSettings;
 import io.loupe.runtime.deps.ShadowField;
 import io.loupe.runtime.sink.RuntimeSink;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,56 @@
+package io.loupe.data;
+
+/**
+ * The names of a profile's stats (its {@code stats} block, and {@code stats} in JSON): the
+ * runtime writes them, the analyses, reports and benchmarks read them. Open activations' keys
+ * are in {@link io.loupe.data.paths.OpenActivationStats}.
+ */
+public final class StatKeys {
+
+    // Value profiling.
+    public static final String VALUES_SITES = "values.sites";
+    public static final String VALUES_SITES_RUN = "values.sitesRun";
+    public static final String VALUES_EXECUTED = "values.executed";
+    public static final String VALUES_ESTIMATED_EXECUTED = "values.estimatedExecuted";
+    public static final String VALUES_PROFILED = "values.profiled";
+    public static final String VALUES_TABLE_SIZE = "values.tableSize";
+    public static final String VALUES_TOP_N = "values.topN";
+    public static final String VALUES_CONVERGENT = "values.convergent";
+    public static final String VALUES_THREADS = "values.threads";
+    public static final String VALUES_QUIET_METHOD_ACTIVATIONS = "values.quietMethodActivations";
+    public static final String VALUES_QUIET_ACTIVATIONS = "values.quietActivations";
+    public static final String VALUES_QUIET_METHOD_ITERATIONS = "values.quietMethodIterations";
+    public static final String VALUES_QUIET_ITERATIONS = "values.quietIterations";
+    public static final String VALUES_QUIET_PERIODS = "values.quietPeriods";
+    public static final String VALUES_FROZEN_PERIODS = "values.frozenPeriods";
+    public static final String VALUES_THAW_BURSTS = "values.thawBursts";
+
+    // Path profiling.
+    public static final String PATHS_THREADS = "paths.threads";
+    public static final String PATHS_METHODS = "paths.methods";
+    public static final String PATHS_HASH_OPS = "paths.hashOps";
+    public static final String PATHS_STREAM_ITEMS = "paths.streamItems";
+    public static final String PATHS_FOREST_NODES = "paths.forestNodes";
+    public static final String PATHS_PRUNED_NODES = "paths.prunedNodes";
+    public static final String PATHS_PRUNES = "paths.prunes";
+
+    // Dependence profiling.
+    public static final String DEPS_THREADS = "deps.threads";
+    public static final String DEPS_ACCESSES = "deps.accesses";
+    public static final String DEPS_CONTEXTS = "deps.contexts";
+    public static final String DEPS_DEPENDENCES = "deps.dependences";
+    public static final String DEPS_OBJECTS = "deps.objects";
+    public static final String DEPS_FIELD_SHADOWS = "deps.fieldShadows";
+    public static final String DEPS_STATIC_FIELDS = "deps.staticFields";
+
+    // The instrumenter: classes seen and rewritten, and its time.
+    public static final String INSTRUMENT_CLASSES = "instrument.classes";
+    public static final String INSTRUMENT_REWRITTEN = "instrument.rewritten";
+    public static final String INSTRUMENT_MILLIS = "instrument.millis";
+
+    // The dump: parts of the profile that could not be written.
+    public static final String DUMP_INCOMPLETE = "dump.incomplete";
+
+    private StatKeys() {
+    }
+}

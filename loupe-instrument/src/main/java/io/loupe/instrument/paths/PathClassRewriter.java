@@ -1,0 +1,148 @@
+package io.loupe.instrument.paths;
+
+import io.loupe.data.meta.ClassSlotLayout;
+import io.loupe.data.meta.EdgeKind;
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.instrument.flow.MethodModel;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Path profiling's (or the block tracer's) part of one try at rewriting a class: each method's
+ * model, storage and probes ({@link PathProbeInserter}, {@link BlockTraceInserter}), and the
+ * class-local counters its one-path-per-activation methods share ({@link ClassCounters}). The
+ * driver calls {@link #rewrite} for each method with code, then {@link #finish} once.
+ */
+public final class PathClassRewriter {
+
+    /** What a method got: its metadata and the size of its path-count array (0 for none). */
+    public record Rewritten(MethodMeta meta, int arraySize, boolean changed) {
+    }
+
+    private final PathSettings settings;
+    private final ClassNode cn;
+    private final String className;
+    private final int classKey;
+    private final boolean classLocal;
+    private final boolean frames;
+    private final List<int[]> slots = new ArrayList<>();   // {method id, offset, paths} of class-local methods
+    private int slotCount;
+    private boolean arrays;   // a class-local method with loops, which needs ClassCounters.COUNTERS
+
+    /**
+     * @param classKey the class's key for class-local counters, or -1 for none (the block tracer)
+     */
+    public PathClassRewriter(PathSettings settings, ClassNode cn, int classKey) {
+        this.settings = settings;
+        this.cn = cn;
+        this.className = cn.name.replace('/', '.');
+        this.classKey = classKey;
+        this.classLocal = classKey >= 0 && ClassCounters.applicable(cn);
+        this.frames = (cn.version & 0xffff) >= Opcodes.V1_6;
+    }
+
+    /** Puts method {@code m}'s path probes in, as method {@code id}; warns of a method it leaves alone. */
+    public Rewritten rewrite(MethodNode m, int id, Consumer<String> warnings) {
+        MethodModel model = MethodModel.of(m);
+        if (model.dag() == null) {
+            warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: JSR/RET subroutines");
+            return new Rewritten(model.toMeta(id, className, cn.sourceFile, MethodMeta.Storage.NONE), 0, false);
+        }
+        MethodMeta.Storage storage = storage(model);
+        MethodMeta meta = model.toMeta(id, className, cn.sourceFile, storage);
+        if (settings.blockTrace()) {
+            new BlockTraceInserter(m, model, id, frames).insert();
+            return new Rewritten(meta, 0, true);
+        }
+        if (storage == MethodMeta.Storage.NONE) {
+            return new Rewritten(meta, 0, false);
+        }
+        int arraySize = storage == MethodMeta.Storage.ARRAY ? (int) model.numPaths() : 0;
+        // A constructor defers path ends only past its super(…) call (ConstructorBody).
+        AbstractInsnNode deferrableAfter = null;
+        boolean deferrable = !m.name.equals("<init>");
+        if (!deferrable && hasRepeatablePathEnds(model)) {
+            deferrableAfter = ConstructorBody.deferrableAfter(cn.name, m, model);
+            deferrable = deferrableAfter != null;
+        }
+        boolean rle = settings.runLength() && deferrable && hasRepeatablePathEnds(model);
+        PathRegister.Mode mode = mode(model, storage);
+        PathRegister reg;
+        if (classLocal && mode == PathRegister.Mode.EXIT_COUNT && storage == MethodMeta.Storage.ARRAY) {
+            reg = PathRegister.classLocal(id, m.maxLocals, cn.name, slotCount);
+            slots.add(new int[] {id, slotCount, (int) model.numPaths()});
+            slotCount += (int) model.numPaths();
+        } else if (classLocal && mode == PathRegister.Mode.ARRAY
+                && slotCount + model.numPaths() <= ClassCounters.ARRAY_SLOT_LIMIT) {
+            reg = PathRegister.classLocalArray(id, m.maxLocals, rle, cn.name, slotCount);
+            slots.add(new int[] {id, slotCount, (int) model.numPaths()});
+            slotCount += (int) model.numPaths();
+            arrays = true;
+        } else {
+            reg = new PathRegister(mode, id, m.maxLocals, rle);
+        }
+        new PathProbeInserter(m, model, reg, frames, deferrable, deferrableAfter).insert();
+        return new Rewritten(meta, arraySize, true);
+    }
+
+    /**
+     * After the last method: adds the class-local counters, if any method counts through them,
+     * naming the methods that adds in {@code added} (name + descriptor); their layout, or null.
+     */
+    public ClassSlotLayout finish(Consumer<String> added) {
+        if (slots.isEmpty()) {
+            return null;
+        }
+        ClassCounters.addTo(cn, classKey, frames, arrays);
+        cn.methods.stream().filter(m -> m.name.startsWith(ClassCounters.PREFIX)).forEach(m -> added.accept(m.name + m.desc));
+        return new ClassSlotLayout(slots.stream().mapToInt(x -> x[0]).toArray(),
+                slots.stream().mapToInt(x -> x[1]).toArray(), slots.stream().mapToInt(x -> x[2]).toArray(), slotCount);
+    }
+
+    /** True if {@code name} is a method {@link #finish} adds. */
+    public static boolean added(String name) {
+        return name.startsWith(ClassCounters.PREFIX);
+    }
+
+    /** The metadata of a method left as it was, path profiling on. */
+    public static MethodMeta uninstrumented(MethodNode m, int id, String className, String sourceFile) {
+        try {
+            return MethodModel.of(m).toMeta(id, className, sourceFile, MethodMeta.Storage.NONE);
+        } catch (RuntimeException e) {
+            return new MethodMeta(id, className, m.name, m.desc, sourceFile, List.of(), List.of(), List.of(), 0, 0,
+                    MethodMeta.Storage.NONE);
+        }
+    }
+
+    private MethodMeta.Storage storage(MethodModel model) {
+        if (settings.blockTrace()) {
+            return MethodMeta.Storage.NONE;
+        }
+        if (model.numPaths() <= 1 && model.loops().loops().isEmpty() && !settings.trivial()) {
+            return MethodMeta.Storage.NONE;
+        }
+        return model.numPaths() <= settings.arrayLimit() ? MethodMeta.Storage.ARRAY : MethodMeta.Storage.HASH;
+    }
+
+    private PathRegister.Mode mode(MethodModel model, MethodMeta.Storage storage) {
+        boolean handlers = model.dag().edges().stream().anyMatch(e -> e.kind() == EdgeKind.HANDLER_ENTRY);
+        if (!handlers && !hasRepeatablePathEnds(model)) {
+            return PathRegister.Mode.EXIT_COUNT;   // one path per activation, whatever k is
+        }
+        if (settings.k() >= 2) {
+            return PathRegister.Mode.KPATHS;
+        }
+        return storage == MethodMeta.Storage.ARRAY ? PathRegister.Mode.ARRAY : PathRegister.Mode.TABLE;
+    }
+
+    /** True if paths can end inside the method (back edges, cut edges), so run-length encoding pays. */
+    private static boolean hasRepeatablePathEnds(MethodModel model) {
+        return model.dag().edges().stream().anyMatch(e -> e.kind() == EdgeKind.LOOP_EXIT || e.kind() == EdgeKind.CUT_EXIT);
+    }
+}
