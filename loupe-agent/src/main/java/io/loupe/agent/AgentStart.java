@@ -1,12 +1,12 @@
 package io.loupe.agent;
 
+import io.loupe.data.deps.DepMode;
 import io.loupe.data.values.SiteKind;
 import io.loupe.instrument.ClassInstrumenter;
 import io.loupe.instrument.InstrumentSettings;
 import io.loupe.instrument.deps.ShadowFields;
 import io.loupe.instrument.paths.PathSettings;
 import io.loupe.instrument.values.ValueSettings;
-import io.loupe.data.deps.DepMode;
 import io.loupe.runtime.deps.Deps;
 import io.loupe.runtime.deps.ShadowFieldFilter;
 import io.loupe.runtime.dump.ProfileDumper;

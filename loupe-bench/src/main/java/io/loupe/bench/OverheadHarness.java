@@ -219,7 +219,7 @@ public final class OverheadHarness {
     private void writeReports() throws IOException {
         Results results = results();
         if (options.json() != null) {
-            write(options.json(), JsonReport.render(results));
+            write(options.json(), ResultsJson.render(results));
         }
         if (options.markdown() != null) {
             write(options.markdown(), MarkdownReport.render(results));

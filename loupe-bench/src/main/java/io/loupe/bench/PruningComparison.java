@@ -1,10 +1,10 @@
 package io.loupe.bench;
 
-import io.loupe.data.StatKeys;
 import io.loupe.analysis.kpaths.KPathForest;
 import io.loupe.analysis.summary.MethodProfile;
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.data.Profile;
+import io.loupe.data.StatKeys;
 import io.loupe.data.format.ProfileReader;
 
 import java.io.IOException;

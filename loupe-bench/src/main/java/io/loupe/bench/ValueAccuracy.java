@@ -1,6 +1,5 @@
 package io.loupe.bench;
 
-import io.loupe.data.StatKeys;
 import io.loupe.analysis.values.SiteComparison;
 import io.loupe.analysis.values.SiteStats;
 import io.loupe.analysis.values.SpecializationCandidates;
@@ -8,6 +7,7 @@ import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.analysis.values.ValueDiff;
 import io.loupe.analysis.values.ValueDiffSummary;
 import io.loupe.data.Profile;
+import io.loupe.data.StatKeys;
 import io.loupe.data.format.ProfileReader;
 
 import java.io.IOException;

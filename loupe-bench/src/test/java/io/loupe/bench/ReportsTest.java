@@ -70,7 +70,7 @@ class ReportsTest {
 
     @Test
     void theJsonHasTheSetupASummaryPerCellAndEveryRun() throws IOException {
-        JsonNode json = new ObjectMapper().readTree(JsonReport.render(results));
+        JsonNode json = new ObjectMapper().readTree(ResultsJson.render(results));
         assertEquals("a \"quoted\" value", json.at("/environment/note").asText());
         assertEquals(2, json.at("/setup/runs").asInt());
         assertEquals("profile=paths,k=4", json.at("/setup/configs/1/agentOptions").asText());
@@ -111,15 +111,15 @@ class ReportsTest {
         assertTrue(markdown.contains("live peak (MiB) | live at exit (MiB)"), markdown);
         assertTrue(markdown.contains("| 98 | 3.5 | 1.0 |"), markdown);
         assertTrue(markdown.contains("| 1.00 | 1.00 | - | 98 |"), markdown);   // no CPU line: no CPU ratio
-        assertTrue(new ObjectMapper().readTree(JsonReport.render(live)).at("/runs/0/mainCpuMillis").isNull());
+        assertTrue(new ObjectMapper().readTree(ResultsJson.render(live)).at("/runs/0/mainCpuMillis").isNull());
         assertTrue(markdown.contains("not for times"), markdown);
         assertFalse(MarkdownReport.render(results).contains("live peak"));
 
-        JsonNode json = new ObjectMapper().readTree(JsonReport.render(live));
+        JsonNode json = new ObjectMapper().readTree(ResultsJson.render(live));
         assertEquals(2000, json.at("/setup/liveHeapMillis").asInt());
         assertEquals(3 * 1048576L + 524288, json.at("/summary/0/livePeakBytes").asLong());
         assertEquals(1048576L, json.at("/runs/0/liveExitBytes").asLong());
-        assertTrue(new ObjectMapper().readTree(JsonReport.render(results)).at("/runs/0/livePeakBytes").isNull());
+        assertTrue(new ObjectMapper().readTree(ResultsJson.render(results)).at("/runs/0/livePeakBytes").isNull());
     }
 
     @Test
@@ -133,7 +133,7 @@ class ReportsTest {
                 List.of(Workload.H2), List.of(conv, once, plain), 1, null, null, Path.of("java"), Size.SMALL, "2g",
                 Collector.PARALLEL, null, null, 0);
 
-        JsonNode configs = new ObjectMapper().readTree(JsonReport.render(new Results(options, Map.of(), List.of())))
+        JsonNode configs = new ObjectMapper().readTree(ResultsJson.render(new Results(options, Map.of(), List.of())))
                 .at("/setup/configs");
         assertTrue(configs.at("/0/agentJar").isMissingNode());
         assertEquals("lazy.jar", configs.at("/1/agentJar").asText());

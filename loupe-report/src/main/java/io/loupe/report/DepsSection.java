@@ -190,7 +190,7 @@ final class DepsSection {
     private static void detail(Appendable out, String label, List<String> words) throws IOException {
         String indent = String.format(DETAIL_LABEL, label);
         String continued = " ".repeat(indent.length() + 4);
-        List<String> lines = Wrapper.wrap(words, WIDTH - continued.length(), DETAIL_LINES);
+        List<String> lines = WordWrapper.wrap(words, WIDTH - continued.length(), DETAIL_LINES);
         for (int i = 0; i < lines.size(); i++) {
             out.append(i == 0 ? indent : continued).append(lines.get(i)).append('\n');
         }

@@ -2,7 +2,7 @@ package io.loupe.report;
 
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.analysis.values.ValueAnalysis;
-import io.loupe.analysis.values.ValueSettings;
+import io.loupe.analysis.values.ValueRunSettings;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.paths.OpenActivationStats;
 
@@ -108,7 +108,7 @@ final class HeaderSection {
     }
 
     private static String values(ValueAnalysis v) {
-        ValueSettings settings = v.settings();
+        ValueRunSettings settings = v.settings();
         String table = settings.tableSize() == 0 ? "" : "; TNV tables of " + settings.tableSize();
         String n = settings.topN() == 0 ? "" : ", Inv-N with N = " + settings.topN();
         boolean e = settings.convergent();
@@ -124,7 +124,7 @@ final class HeaderSection {
         field(out, "warnings", Integer.toString(warnings.size()));
         for (String w : warnings.subList(0, Math.min(WARNINGS_SHOWN, warnings.size()))) {
             // a warning may hold tabs and newlines (stack traces): one line of words here
-            for (String line : Wrapper.wrap(TextLayout.words(w), WIDTH - CONTINUED.length() - 2, 2)) {
+            for (String line : WordWrapper.wrap(TextLayout.words(w), WIDTH - CONTINUED.length() - 2, 2)) {
                 out.append(CONTINUED).append("- ").append(line).append('\n');
             }
         }

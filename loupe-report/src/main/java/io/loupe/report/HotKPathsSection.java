@@ -53,11 +53,11 @@ final class HotKPathsSection {
         List<String> ran = List.of("paths", joinIds(ids, ids.length) + ",", "ran", Percent.count(chain.count()), "times",
                 "(" + Percent.whole(firstCount == 0 ? 0 : (double) chain.count() / firstCount) + " of path " + ids[0]
                         + "'s runs)");
-        for (String line : Wrapper.wrap(ran, WIDTH - pad.length(), PATH_LINES)) {
+        for (String line : WordWrapper.wrap(ran, WIDTH - pad.length(), PATH_LINES)) {
             out.append(pad).append(line).append('\n');
         }
         for (String sentence : reading(f, chain.node())) {
-            for (String line : Wrapper.wrap(TextLayout.words(sentence), WIDTH - pad.length() - 2, PATH_LINES)) {
+            for (String line : WordWrapper.wrap(TextLayout.words(sentence), WIDTH - pad.length() - 2, PATH_LINES)) {
                 out.append(pad).append("  ").append(line).append('\n');
             }
         }

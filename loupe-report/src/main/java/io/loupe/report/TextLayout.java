@@ -26,7 +26,7 @@ final class TextLayout {
     }
 
     static void field(Appendable out, String label, List<String> tokens) throws IOException {
-        List<String> lines = Wrapper.wrap(tokens, WIDTH - CONTINUED.length(), 4);
+        List<String> lines = WordWrapper.wrap(tokens, WIDTH - CONTINUED.length(), 4);
         for (int i = 0; i < lines.size(); i++) {
             out.append(i == 0 ? String.format(LABEL, label) : CONTINUED).append(lines.get(i)).append('\n');
         }
@@ -75,9 +75,9 @@ final class TextLayout {
     static List<String> pathLines(MethodProfile m, long pathId, int width) {
         try {
             DecodedPath d = m.decode(pathId);
-            return Wrapper.wrap(PathNotation.tokens(m, d), width, PATH_LINES);
+            return WordWrapper.wrap(PathNotation.tokens(m, d), width, PATH_LINES);
         } catch (IllegalArgumentException e) {
-            return Wrapper.wrap(words("(cannot decode: " + e.getMessage() + ")"), width, PATH_LINES);
+            return WordWrapper.wrap(words("(cannot decode: " + e.getMessage() + ")"), width, PATH_LINES);
         }
     }
 

@@ -95,7 +95,7 @@ final class ValueLayout {
 
     /** Words wrapped under a column that starts at {@code indent}. */
     static void wrapped(Appendable out, int indent, List<String> words, int maxLines) throws IOException {
-        for (String line : Wrapper.wrap(words, TextLayout.WIDTH - indent, maxLines)) {
+        for (String line : WordWrapper.wrap(words, TextLayout.WIDTH - indent, maxLines)) {
             out.append(" ".repeat(indent)).append(line).append('\n');
         }
     }

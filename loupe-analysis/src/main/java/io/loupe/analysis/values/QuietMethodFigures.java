@@ -1,6 +1,7 @@
 package io.loupe.analysis.values;
 
 import io.loupe.data.StatKeys;
+
 import java.util.Map;
 
 /**

@@ -25,7 +25,7 @@ public final class ValueAnalysis {
     public static final Comparator<SiteStats> HOTTEST_FIRST = Comparator.comparingLong(SiteStats::executed).reversed()
             .thenComparing(SiteStats::stableKey).thenComparingInt(SiteStats::id);
 
-    private final ValueSettings settings;
+    private final ValueRunSettings settings;
     private final int registered;
     private final List<SiteStats> sites;
     private final Map<Integer, SiteStats> byId;
@@ -34,7 +34,7 @@ public final class ValueAnalysis {
     private final List<String> problems;
     private final QuietMethodFigures quiet;
 
-    private ValueAnalysis(ValueSettings settings, int registered, List<SiteStats> sites, Map<Integer, SiteStats> byId,
+    private ValueAnalysis(ValueRunSettings settings, int registered, List<SiteStats> sites, Map<Integer, SiteStats> byId,
                           PropagationResult propagation, List<String> problems, QuietMethodFigures quiet) {
         this.settings = settings;
         this.quiet = quiet;
@@ -47,7 +47,7 @@ public final class ValueAnalysis {
     }
 
     public static ValueAnalysis of(Profile profile) {
-        ValueSettings settings = ValueSettings.of(profile.stats());
+        ValueRunSettings settings = ValueRunSettings.of(profile.stats());
         List<ValueSiteMeta> metas = profile.valueSites();
         List<String> problems = new ArrayList<>();
         Map<Integer, SiteStats> byId = new TreeMap<>();
@@ -77,7 +77,7 @@ public final class ValueAnalysis {
                 QuietMethodFigures.of(profile.stats()));
     }
 
-    public ValueSettings settings() {
+    public ValueRunSettings settings() {
         return settings;
     }
 

@@ -82,7 +82,7 @@ public final class ValueDiff {
     }
 
     private static ValueDiffSummary summarise(List<SiteComparison> rows, int sitesA, int sitesB, double threshold,
-                                              ValueSettings a, ValueSettings b) {
+                                              ValueRunSettings a, ValueRunSettings b) {
         long executedA = 0;
         long commonA = 0;
         double diff1 = 0;

@@ -2,6 +2,7 @@ package io.loupe.analysis.values;
 
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.data.Profile;
+import io.loupe.data.StatKeys;
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueSiteProfile;
 import org.junit.jupiter.api.Test;
@@ -17,9 +18,9 @@ class ValueAnalysisTest {
 
     @Test
     void settings_come_from_the_profile_stats() {
-        ValueAnalysis a = new ValueProfileBuilder().topN(3).convergent().stat(ValueSettings.TABLE_SIZE, 10).analyse();
-        assertEquals(new ValueSettings(10, 3, true), a.settings());
-        assertEquals(new ValueSettings(0, 0, false), ValueSettings.of(java.util.Map.of()));
+        ValueAnalysis a = new ValueProfileBuilder().topN(3).convergent().stat(StatKeys.VALUES_TABLE_SIZE, 10).analyse();
+        assertEquals(new ValueRunSettings(10, 3, true), a.settings());
+        assertEquals(new ValueRunSettings(0, 0, false), ValueRunSettings.of(java.util.Map.of()));
     }
 
     @Test

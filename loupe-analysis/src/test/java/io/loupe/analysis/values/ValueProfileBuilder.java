@@ -2,6 +2,7 @@ package io.loupe.analysis.values;
 
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.StatKeys;
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
@@ -28,18 +29,18 @@ public final class ValueProfileBuilder {
     private String command = "com.example.Main";
 
     public ValueProfileBuilder() {
-        stats.put(ValueSettings.TABLE_SIZE, 8L);
-        stats.put(ValueSettings.TOP_N, 2L);
-        stats.put(ValueSettings.CONVERGENT, 0L);
+        stats.put(StatKeys.VALUES_TABLE_SIZE, 8L);
+        stats.put(StatKeys.VALUES_TOP_N, 2L);
+        stats.put(StatKeys.VALUES_CONVERGENT, 0L);
     }
 
     public ValueProfileBuilder topN(int n) {
-        stats.put(ValueSettings.TOP_N, (long) n);
+        stats.put(StatKeys.VALUES_TOP_N, (long) n);
         return this;
     }
 
     public ValueProfileBuilder convergent() {
-        stats.put(ValueSettings.CONVERGENT, 1L);
+        stats.put(StatKeys.VALUES_CONVERGENT, 1L);
         return this;
     }
 

@@ -1,7 +1,7 @@
 package io.loupe.data.format;
 
-import io.loupe.data.StatKeys;
 import io.loupe.data.Profile;
+import io.loupe.data.StatKeys;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.paths.SlabForest;
 

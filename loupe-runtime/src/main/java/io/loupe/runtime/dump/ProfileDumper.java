@@ -1,9 +1,10 @@
 package io.loupe.runtime.dump;
 
-import io.loupe.data.StatKeys;
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.StatKeys;
 import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepMode;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.deps.LoopRecord;
@@ -14,7 +15,6 @@ import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
-import io.loupe.data.deps.DepMode;
 import io.loupe.runtime.deps.DepProfiler;
 import io.loupe.runtime.deps.DepRegistry;
 import io.loupe.runtime.deps.Deps;

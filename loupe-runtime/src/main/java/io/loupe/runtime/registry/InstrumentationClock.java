@@ -1,6 +1,7 @@
 package io.loupe.runtime.registry;
 
 import io.loupe.data.StatKeys;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,9 +1,9 @@
 package io.loupe.runtime.deps;
 
-import io.loupe.data.deps.DepMode;
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.DepMode;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.format.ProfileWriter;

@@ -1,7 +1,7 @@
 package io.loupe.runtime.deps;
 
-import io.loupe.data.deps.DepMode;
 import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.DepMode;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.LoopRecord;
 import net.jqwik.api.ForAll;

@@ -1,13 +1,13 @@
 package io.loupe.validation.transparency;
 
 import io.loupe.data.Profile;
+import io.loupe.data.deps.DepMode;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
 import io.loupe.instrument.ClassInstrumenter;
 import io.loupe.instrument.InstrumentSettings;
 import io.loupe.instrument.paths.PathSettings;
 import io.loupe.instrument.values.ValueSettings;
-import io.loupe.data.deps.DepMode;
 import io.loupe.runtime.deps.Deps;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.paths.PathThread;

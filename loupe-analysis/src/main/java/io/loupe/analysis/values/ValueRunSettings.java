@@ -1,6 +1,7 @@
 package io.loupe.analysis.values;
 
 import io.loupe.data.StatKeys;
+
 import java.util.Map;
 
 /**
@@ -12,19 +13,12 @@ import java.util.Map;
  *                   value the final table holds counts
  * @param convergent true when sites were switched off once their invariance converged
  */
-public record ValueSettings(int tableSize, int topN, boolean convergent) {
-
-    public static final String TABLE_SIZE = StatKeys.VALUES_TABLE_SIZE;
-    public static final String TOP_N = StatKeys.VALUES_TOP_N;
-    public static final String CONVERGENT = StatKeys.VALUES_CONVERGENT;
-    public static final String EXECUTED = StatKeys.VALUES_EXECUTED;
-    public static final String PROFILED = StatKeys.VALUES_PROFILED;
-    public static final String SITES = StatKeys.VALUES_SITES;
+public record ValueRunSettings(int tableSize, int topN, boolean convergent) {
 
     /** The settings recorded in a profile's stats; missing or absurd entries read as "not said". */
-    public static ValueSettings of(Map<String, Long> stats) {
-        return new ValueSettings(positiveInt(stats.get(TABLE_SIZE)), positiveInt(stats.get(TOP_N)),
-                stats.getOrDefault(CONVERGENT, 0L) != 0);
+    public static ValueRunSettings of(Map<String, Long> stats) {
+        return new ValueRunSettings(positiveInt(stats.get(StatKeys.VALUES_TABLE_SIZE)),
+                positiveInt(stats.get(StatKeys.VALUES_TOP_N)), stats.getOrDefault(StatKeys.VALUES_CONVERGENT, 0L) != 0);
     }
 
     private static int positiveInt(Long v) {

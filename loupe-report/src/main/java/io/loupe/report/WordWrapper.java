@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Fills space-separated tokens into lines of limited width (reports stay within ~120 columns). */
-final class Wrapper {
+final class WordWrapper {
 
-    private Wrapper() {
+    private WordWrapper() {
     }
 
     /**

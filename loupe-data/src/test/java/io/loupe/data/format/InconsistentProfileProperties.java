@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * back as written; one random mutation that breaks an invariant, written with fresh checksums, is
  * always refused with a message naming the problem.
  */
-class InconsistentProfilePropertyTest {
+class InconsistentProfileProperties {
 
     /** A way to break a profile, and words the reader's message must contain. */
     enum Mutation {

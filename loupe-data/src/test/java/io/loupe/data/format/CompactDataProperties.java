@@ -13,7 +13,7 @@ import static io.loupe.data.format.CompactDataTest.encode;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-class CompactDataPropertyTest {
+class CompactDataProperties {
 
     @Property
     void everyNumberReadsBack(@ForAll int i, @ForAll long l) throws IOException {

@@ -9,29 +9,29 @@ import java.util.OptionalDouble;
  * library of its own (it measures one). Indented two spaces; NaN, infinities and absent values
  * are written as {@code null}. Calls must nest properly; that is the caller's job.
  */
-final class JsonWriter {
+final class PlainJsonWriter {
     private final StringBuilder out = new StringBuilder();
     /** For each open object or array: whether it has an item yet (a comma goes before the next). */
     private final Deque<Boolean> open = new ArrayDeque<>();
     private boolean afterName;
 
-    JsonWriter beginObject() {
+    PlainJsonWriter beginObject() {
         return begin('{');
     }
 
-    JsonWriter endObject() {
+    PlainJsonWriter endObject() {
         return end('}');
     }
 
-    JsonWriter beginArray() {
+    PlainJsonWriter beginArray() {
         return begin('[');
     }
 
-    JsonWriter endArray() {
+    PlainJsonWriter endArray() {
         return end(']');
     }
 
-    JsonWriter name(String name) {
+    PlainJsonWriter name(String name) {
         beforeValue();
         quote(name);
         out.append(": ");
@@ -39,7 +39,7 @@ final class JsonWriter {
         return this;
     }
 
-    JsonWriter value(String value) {
+    PlainJsonWriter value(String value) {
         beforeValue();
         if (value == null) {
             out.append("null");
@@ -49,23 +49,23 @@ final class JsonWriter {
         return this;
     }
 
-    JsonWriter value(long value) {
+    PlainJsonWriter value(long value) {
         beforeValue();
         out.append(value);
         return this;
     }
 
-    JsonWriter value(double value) {
+    PlainJsonWriter value(double value) {
         beforeValue();
         out.append(Double.isFinite(value) ? Double.toString(value) : "null");
         return this;
     }
 
-    JsonWriter value(OptionalDouble value) {
+    PlainJsonWriter value(OptionalDouble value) {
         return value.isPresent() ? value(value.getAsDouble()) : value((String) null);
     }
 
-    JsonWriter value(boolean value) {
+    PlainJsonWriter value(boolean value) {
         beforeValue();
         out.append(value);
         return this;
@@ -77,14 +77,14 @@ final class JsonWriter {
         return open.isEmpty() ? out + "\n" : out.toString();
     }
 
-    private JsonWriter begin(char bracket) {
+    private PlainJsonWriter begin(char bracket) {
         beforeValue();
         out.append(bracket);
         open.push(false);
         return this;
     }
 
-    private JsonWriter end(char bracket) {
+    private PlainJsonWriter end(char bracket) {
         boolean hadItems = open.pop();
         if (hadItems) {
             newline();

@@ -12,7 +12,7 @@ import java.io.IOException;
 import static io.loupe.data.format.ProfileAssertions.assertSameProfile;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
-class ProfileRoundTripPropertyTest {
+class ProfileRoundTripProperties {
 
     /** Random content need not hold together: this is about the encoding, so it is decoded unchecked. */
     @Property(tries = 500)

@@ -10,7 +10,7 @@ import net.jqwik.api.constraints.Size;
 
 import static io.loupe.data.format.DamagedProfileTest.rejection;
 
-class DamagedProfilePropertyTest {
+class DamagedProfileProperties {
 
     @Property(tries = 500)
     void aSingleFlippedBitAnywhereIsAlwaysRejected(@ForAll("profiles") Profile p, @ForAll @IntRange(min = 0) int where) {

@@ -6,11 +6,11 @@ import java.util.OptionalDouble;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-class JsonWriterTest {
+class PlainJsonWriterTest {
 
     @Test
     void objectsAndArraysNestWithTwoSpaceIndentation() {
-        String json = new JsonWriter().beginObject()
+        String json = new PlainJsonWriter().beginObject()
                 .name("a").value(1)
                 .name("b").beginArray().value("x").value(true).endArray()
                 .name("c").beginObject().endObject()
@@ -29,13 +29,13 @@ class JsonWriterTest {
 
     @Test
     void quotesBackslashesAndControlCharactersAreEscaped() {
-        String json = new JsonWriter().beginArray().value("say \"hi\"\\\n\t\u0001").endArray().toString();
+        String json = new PlainJsonWriter().beginArray().value("say \"hi\"\\\n\t\u0001").endArray().toString();
         assertEquals("[\n  \"say \\\"hi\\\"\\\\\\n\\t\\u0001\"\n]\n", json);
     }
 
     @Test
     void numbersThatJsonCannotHoldAndAbsentValuesAreNull() {
-        String json = new JsonWriter().beginArray()
+        String json = new PlainJsonWriter().beginArray()
                 .value(Double.NaN).value(Double.POSITIVE_INFINITY).value(OptionalDouble.empty())
                 .value((String) null).value(1.5).value(OptionalDouble.of(2.0))
                 .endArray().toString();

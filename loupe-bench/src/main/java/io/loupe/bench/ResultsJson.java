@@ -8,13 +8,13 @@ import java.util.Map;
  * The machine-readable report: the setup, one summary per workload and configuration, and every
  * run with its time, verdict and profile counters, so any other statistic can be computed later.
  */
-final class JsonReport {
-    private JsonReport() {
+final class ResultsJson {
+    private ResultsJson() {
     }
 
     static String render(Results results) {
         HarnessOptions options = results.options();
-        var json = new JsonWriter().beginObject();
+        var json = new PlainJsonWriter().beginObject();
         json.name("harness").value(OverheadHarness.class.getName());
         json.name("environment").beginObject();
         for (Map.Entry<String, String> fact : results.environment().entrySet()) {
@@ -92,20 +92,20 @@ final class JsonReport {
         return json.endObject().toString();
     }
 
-    private static void peakRss(JsonWriter json, long kb) {
+    private static void peakRss(PlainJsonWriter json, long kb) {
         json.name("peakRssKb");
         valueOrNull(json, kb);
     }
 
     /** The sampled live heap ({@code --live-heap}), null where not sampled. */
-    private static void liveHeap(JsonWriter json, long peakBytes, long exitBytes) {
+    private static void liveHeap(PlainJsonWriter json, long peakBytes, long exitBytes) {
         json.name("livePeakBytes");
         valueOrNull(json, peakBytes);
         json.name("liveExitBytes");
         valueOrNull(json, exitBytes);
     }
 
-    private static void valueOrNull(JsonWriter json, long value) {
+    private static void valueOrNull(PlainJsonWriter json, long value) {
         if (value == RunRecord.ABSENT) {
             json.value((String) null);
         } else {
@@ -114,7 +114,7 @@ final class JsonReport {
     }
 
     /** The reported counters, each present or null, so every record has the same fields. */
-    private static void counters(JsonWriter json, Map<String, Long> values) {
+    private static void counters(PlainJsonWriter json, Map<String, Long> values) {
         json.name("counters").beginObject();
         for (String key : ProfileCounters.REPORTED) {
             json.name(key);
