@@ -1,12 +1,7 @@
 package io.loupe.agent;
 
-import io.loupe.data.Profiler;
-import io.loupe.data.deps.DepMode;
-import io.loupe.data.values.SiteKind;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,11 +54,21 @@ public final class AgentOptions {
         KEYS.put("help", "print this help on stderr and exit");
     }
 
-    /** Profilers, as loupe-data names them (loaded with the runtime, which {@link LoupeAgent} installs first). */
-    static final List<String> PROFILERS = Profiler.ids();
+    /*
+     * The vocabulary below is loupe-data's (io.loupe.data.Profiler, SiteKind, DepMode), spelled out:
+     * this class checks the options before the runtime, which brings loupe-data, is installed, so
+     * that a JVM refused for a bad option prints one line and nothing of the JVM's about the
+     * bootstrap class path. AgentVocabularyTest says the lists are loupe-data's.
+     */
 
-    /** Value site kinds, as {@link SiteKind} labels them. */
-    static final List<String> VALUE_KINDS = Arrays.stream(SiteKind.values()).map(SiteKind::label).toList();
+    /** Profilers, as {@code io.loupe.data.Profiler} names them. */
+    static final List<String> PROFILERS = List.of("paths", "values", "deps", "blocktrace");
+
+    /** Value site kinds, as {@code io.loupe.data.values.SiteKind} labels them. */
+    static final List<String> VALUE_KINDS = List.of("param", "field", "array", "return", "local");
+
+    /** Dependence profiling modes, as {@code io.loupe.data.deps.DepMode} names them; the first is the default. */
+    static final List<String> DEP_MODES = List.of("camp", "lamp");
 
     private static final int TABLE_SIZE = 8;
     private static final int TOP_N = 4;
@@ -99,7 +104,7 @@ public final class AgentOptions {
     private boolean quiet = true;
     private boolean freeze = false;
     private long thawAfter = THAW_AFTER;
-    private DepMode depsMode = DepMode.CAMP;
+    private String depsMode = DEP_MODES.get(0);
     private boolean verbose;
     private boolean verify = true;
     private boolean instrumenterC2 = false;
@@ -245,11 +250,11 @@ public final class AgentOptions {
             case "values.freeze" -> freeze = bool(key, value);
             case "values.thawAfter" -> thawAfter = intValue(key, value, 1, Integer.MAX_VALUE);
             case "deps.mode" -> {
-                depsMode = DepMode.ofId(value);
-                if (depsMode == null) {
-                    throw new IllegalArgumentException("option 'deps.mode' needs " + String.join(" or ", DepMode.ids())
+                if (!DEP_MODES.contains(value)) {
+                    throw new IllegalArgumentException("option 'deps.mode' needs " + String.join(" or ", DEP_MODES)
                             + ", got '" + value + "'");
                 }
+                depsMode = value;
             }
             case "verbose" -> verbose = bool(key, value);
             case "verify" -> verify = bool(key, value);
@@ -341,7 +346,7 @@ public final class AgentOptions {
     }
 
     /** The dependence profiling mode: {@code camp} or {@code lamp}. */
-    public DepMode depsMode() {
+    public String depsMode() {
         return depsMode;
     }
 
@@ -517,7 +522,7 @@ public final class AgentOptions {
             }
         }
         if (deps()) {
-            j.add("deps.mode=" + depsMode.id());
+            j.add("deps.mode=" + depsMode);
         }
         if (!verify) {
             j.add("verify=false");

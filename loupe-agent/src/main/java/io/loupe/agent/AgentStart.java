@@ -41,7 +41,7 @@ final class AgentStart {
             if (openInternals(inst) && ShadowFieldFilter.install()) {
                 shadowFields = ShadowFields.topmost(internalName -> filter.accepts(internalName.replace('/', '.')));
             }
-            Deps.configure(options.depsMode());
+            Deps.configure(DepMode.ofId(options.depsMode()));
         }
         ProfileDumper.reserve(ProfileDumper.reserveFor(Runtime.getRuntime().maxMemory()));
         ProfileDumper.releaseOnOutOfMemory();   // premain runs on the thread that runs main

@@ -9,11 +9,11 @@ import java.nio.file.StandardCopyOption;
 import java.util.jar.JarFile;
 
 /**
- * {@code -javaagent:loupe-agent.jar=<options>}. Puts the runtime on the bootstrap class path,
- * parses the options strictly (a bad option, or an {@code out} where no profile can be written,
- * stops the JVM before {@code main} with one line naming it, exit code 2), then hands over to
- * {@link AgentStart}. The runtime comes first because it brings loupe-data, whose vocabulary
- * (profilers, site kinds, dependence modes) the options are checked against.
+ * {@code -javaagent:loupe-agent.jar=<options>}. Parses the options strictly (a bad option, or an
+ * {@code out} where no profile can be written, stops the JVM before {@code main} with one line
+ * naming it, exit code 2), puts the runtime on the bootstrap class path, then hands over to
+ * {@link AgentStart}. The options come first: once the bootstrap class path is appended to, the
+ * JVM prints a line of its own about class data sharing, which a refusal should not carry.
  *
  * <p>The runtime travels inside this jar as a nested jar, not as classes: if its classes were
  * here they would be loaded by the system class loader, invisible to classes of other loaders.
@@ -28,12 +28,6 @@ public final class LoupeAgent {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        try {
-            inst.appendToBootstrapClassLoaderSearch(new JarFile(extractRuntime().toFile()));
-        } catch (IOException | RuntimeException e) {
-            System.err.println("[loupe] cannot install the runtime, profiling is off: " + e);
-            return;
-        }
         AgentOptions options;
         try {
             options = AgentOptions.parse(args);
@@ -51,6 +45,12 @@ public final class LoupeAgent {
         if (outProblem != null) {
             System.err.println("[loupe] " + outProblem);
             System.exit(2);
+            return;
+        }
+        try {
+            inst.appendToBootstrapClassLoaderSearch(new JarFile(extractRuntime().toFile()));
+        } catch (IOException | RuntimeException e) {
+            System.err.println("[loupe] cannot install the runtime, profiling is off: " + e);
             return;
         }
         AgentStart.start(options, inst, version());

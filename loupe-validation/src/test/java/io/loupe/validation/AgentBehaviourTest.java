@@ -33,6 +33,8 @@ class AgentBehaviourTest {
         String loupeLines = loupeLines(r.stderr());
         assertEquals(1, loupeLines.lines().count(), r.stderr());
         assertTrue(loupeLines.contains("unknown option 'colour'"), r.stderr());
+        // refused before the runtime is installed: no line of the JVM's about the bootstrap class path
+        assertFalse(r.stderr().contains("bootstrap classpath"), r.stderr());
     }
 
     @Test
