@@ -7,7 +7,8 @@ import java.util.OptionalDouble;
 
 /**
  * The human-readable report: one table row per workload and configuration, then a list of every
- * run that changed the program's output or failed. Absent values print as {@code -}.
+ * run that changed the program's output or failed. Absent values print as {@code -}, estimates
+ * with {@code ≈}.
  */
 final class MarkdownReport {
     private MarkdownReport() {
@@ -30,7 +31,8 @@ final class MarkdownReport {
                     .append(" a matrix for memory, not for times. `live peak` is the largest sample,")
                     .append(" `live at exit` the live heap once the work was done (median of the runs).");
         }
-        md.append("\n\n");
+        md.append(" `≈` marks an estimate: a convergent value profile's executions, those of its quiet"
+                + " periods estimated rather than counted.\n\n");
         boolean deps = options.configs().stream()
                 .anyMatch(c -> c.agentOptions() != null && c.agentOptions().contains("profile=deps"));
         md.append("| workload | config | median wall (s) | ratio: median of rounds | ratio: median / median | main CPU | peak RSS (MiB) | ")
@@ -60,8 +62,8 @@ final class MarkdownReport {
                 md.append(" | ").append(count(cell.counters(), ProfileCounters.HASH_OPS))
                         .append(" | ").append(count(cell.counters(), ProfileCounters.FOREST_NODES))
                         .append(" | ").append(count(cell.counters(), ProfileCounters.STREAM_ITEMS))
-                        .append(" | ").append(count(cell.counters(), ProfileCounters.VALUE_EXECUTIONS))
-                        .append(" | ").append(share(cell.counters(), ProfileCounters.VALUE_PROFILED, ProfileCounters.VALUE_EXECUTIONS));
+                        .append(" | ").append(valueExecutions(cell.counters()))
+                        .append(" | ").append(profiledShare(cell.counters()));
             }
             md.append(" | ").append(verdict(cell)).append(" |\n");
         }
@@ -76,6 +78,23 @@ final class MarkdownReport {
             }
         }
         return md.toString();
+    }
+
+    /**
+     * The value sites' executions: what the probes counted, or under convergent profiling the
+     * estimate of all of them, quiet periods included, marked {@code ≈}.
+     */
+    private static String valueExecutions(Map<String, Long> counters) {
+        return counters.containsKey(ProfileCounters.VALUE_ESTIMATED_EXECUTIONS)
+                ? "≈" + count(counters, ProfileCounters.VALUE_ESTIMATED_EXECUTIONS)
+                : count(counters, ProfileCounters.VALUE_EXECUTIONS);
+    }
+
+    /** The share of those executions profiled, marked {@code ≈} where it is of an estimate. */
+    private static String profiledShare(Map<String, Long> counters) {
+        return counters.containsKey(ProfileCounters.VALUE_ESTIMATED_EXECUTIONS)
+                ? "≈" + share(counters, ProfileCounters.VALUE_PROFILED, ProfileCounters.VALUE_ESTIMATED_EXECUTIONS)
+                : share(counters, ProfileCounters.VALUE_PROFILED, ProfileCounters.VALUE_EXECUTIONS);
     }
 
     /** {@code part} as a percentage of {@code whole}, or {@code -} when either is absent. */

@@ -24,9 +24,9 @@ final class ProfileCounters {
     /** Increments of per-method path counter arrays. */
     static final String COUNTER_ARRAY_OPS = "paths.counterArrayOps";   // written by older runtimes only
 
-    /** Executions of value profiling sites (the estimate, quiet periods included, under convergent profiling). */
+    /** Executions of value profiling sites that the probes counted (all of them unless convergent). */
     static final String VALUE_EXECUTIONS = StatKeys.VALUES_EXECUTED;
-    /** A convergent profile's estimate of all its sites' executions; {@link #VALUE_EXECUTIONS} is what the probes counted. */
+    /** A convergent profile's estimate of all its sites' executions, its quiet periods' included. */
     static final String VALUE_ESTIMATED_EXECUTIONS = StatKeys.VALUES_ESTIMATED_EXECUTED;
     /** Of those, the executions profiled (all of them unless convergent). */
     static final String VALUE_PROFILED = StatKeys.VALUES_PROFILED;
@@ -42,7 +42,7 @@ final class ProfileCounters {
 
     /** The counters reported, in report order. */
     static final List<String> REPORTED = List.of(HASH_OPS, FOREST_NODES, STREAM_ITEMS, COUNTER_ARRAY_OPS,
-            VALUE_EXECUTIONS, VALUE_PROFILED, DEP_ACCESSES, DEPENDENCES, CONTEXTS, SHADOWED_OBJECTS);
+            VALUE_EXECUTIONS, VALUE_ESTIMATED_EXECUTIONS, VALUE_PROFILED, DEP_ACCESSES, DEPENDENCES, CONTEXTS, SHADOWED_OBJECTS);
 
     private ProfileCounters() {
     }
@@ -57,12 +57,7 @@ final class ProfileCounters {
             return Map.of();
         }
         try {
-            Map<String, Long> stats = new java.util.HashMap<>(ProfileReader.read(file).stats());
-            Long estimated = stats.get(VALUE_ESTIMATED_EXECUTIONS);
-            if (estimated != null) {   // the profiled share is of all executions, not of those probed
-                stats.put(VALUE_EXECUTIONS, estimated);
-            }
-            return stats;
+            return ProfileReader.read(file).stats();
         } catch (IOException | RuntimeException e) {
             System.err.println("loupe-bench: " + label + ": unreadable profile " + file + ": " + e.getMessage());
             return Map.of();

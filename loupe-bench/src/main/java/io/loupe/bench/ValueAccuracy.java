@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * {@code values-freeze}, and agent variants of them such as {@code values-conv:first-short}),
  * compares each convergent profile against the full one of the same round with {@link ValueDiff},
  * the full profile as the reference, and prints one Markdown row each: the share of executions
- * profiled, Find-1 (the share of executions, at sites whose Inv-1 is at least 30% in the full
+ * profiled (marked {@code ≈}: of the convergent profile's estimate of its executions), Find-1 (the share of executions, at sites whose Inv-1 is at least 30% in the full
  * profile, where the convergent profile has the same top value), Find-N, and the mean absolute Inv-1 difference, both weighted by
  * executions, over the sites that ran in both (the paper's definition), next to the overlap: the
  * share of the full profile's executions at sites that ran in the convergent one too, which only a
@@ -72,11 +72,13 @@ public final class ValueAccuracy {
             Profile b = ProfileReader.read(dir.resolve(name));
             ValueDiff diff = ValueDiff.compare(ValueAnalysis.of(a), ValueAnalysis.of(b), ValueDiff.DEFAULT_THRESHOLD);
             ValueDiffSummary s = diff.summary();
-            long executed = b.stats().getOrDefault(StatKeys.VALUES_ESTIMATED_EXECUTED,   // all executions, quiet ones included
-                    b.stats().getOrDefault(StatKeys.VALUES_EXECUTED, 0L));
+            // the share profiled is of all executions: under convergent profiling an estimate (≈), quiet ones included
+            Long estimated = b.stats().get(StatKeys.VALUES_ESTIMATED_EXECUTED);
+            long executed = estimated != null ? estimated : b.stats().getOrDefault(StatKeys.VALUES_EXECUTED, 0L);
             long profiled = b.stats().getOrDefault(StatKeys.VALUES_PROFILED, 0L);
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.1f%% | %.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.1f%% | %.4f | %.2f%% |%n",
-                    m.group(1), m.group(2), m.group(3), s.sitesA(), 100 * s.overlap(), executed == 0 ? 0 : 100.0 * profiled / executed,
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %.1f%% | %s%.2f%% | %.1f%% of executions | %.1f%% | %.1f%% | %.1f%% | %.4f | %.2f%% |%n",
+                    m.group(1), m.group(2), m.group(3), s.sitesA(), 100 * s.overlap(), estimated != null ? "≈" : "",
+                    executed == 0 ? 0 : 100.0 * profiled / executed,
                     100 * s.invariantShare(), 100 * s.find1(), 100 * s.find1WithTies(), 100 * s.findN(), s.diffInv1(),
                     100 * executedError(diff)));
         }

@@ -54,6 +54,21 @@ class ReportsTest {
     }
 
     @Test
+    void aConvergentProfilesExecutionsAreMarkedAsAnEstimateAndKeptApartInTheJson() throws IOException {
+        Map<String, Long> stats = Map.of(ProfileCounters.VALUE_EXECUTIONS, 1000L,
+                ProfileCounters.VALUE_ESTIMATED_EXECUTIONS, 40000L, ProfileCounters.VALUE_PROFILED, 400L);
+        ProfilerConfig conv = ProfilerConfig.parse("values-conv");
+        var convergent = new Results(Runs.options(1, List.of(Workload.LUAJ), List.of(ProfilerConfig.NONE, conv)), Map.of(),
+                List.of(ok("luaj", "none", 0, 2.0), run("luaj", "values-conv", 0, 4.0, Status.OK, stats)));
+        String markdown = MarkdownReport.render(convergent);
+        assertTrue(markdown.contains("| ≈40,000 | ≈1.00% | 1 ok |"), markdown);
+        assertTrue(markdown.contains("`≈` marks an estimate"), markdown);
+        JsonNode cell = new ObjectMapper().readTree(ResultsJson.render(convergent)).at("/summary/1/counters");
+        assertEquals(1000, cell.get("values.executed").asLong(), "what the probes counted, under its own name");
+        assertEquals(40000, cell.get("values.estimatedExecuted").asLong());
+    }
+
+    @Test
     void everyWrongOrFailedRunIsListedUnderTheTable() {
         String markdown = MarkdownReport.render(results);
         assertTrue(markdown.contains("**2 run(s) changed the program's output or failed:**"), markdown);

@@ -2,8 +2,7 @@ package io.loupe.data;
 
 /**
  * The names of a profile's stats (its {@code stats} block, and {@code stats} in JSON): the
- * runtime writes them, the analyses, reports and benchmarks read them. Open activations' keys
- * are in {@link io.loupe.data.paths.OpenActivationStats}.
+ * runtime writes them, the analyses, reports and benchmarks read them.
  */
 public final class StatKeys {
 
@@ -33,6 +32,19 @@ public final class StatKeys {
     public static final String PATHS_FOREST_NODES = "paths.forestNodes";
     public static final String PATHS_PRUNED_NODES = "paths.prunedNodes";
     public static final String PATHS_PRUNES = "paths.prunes";
+    /**
+     * Frames of path-profiled methods still on the stacks of the program's threads when the profile
+     * was written (a program ended by {@code System.exit} or a signal, or with daemon threads
+     * running): the dump counts them from the threads' stack traces.
+     */
+    public static final String PATHS_OPEN_ACTIVATIONS = "paths.openActivations";
+    /** Threads with at least one such frame. */
+    public static final String PATHS_OPEN_THREADS = "paths.openThreads";
+    /**
+     * Threads whose innermost frame was such a method running its own code (not in a call): the
+     * path ends it kept pending in locals since its last call may be missing.
+     */
+    public static final String PATHS_RUNNING_THREADS = "paths.runningThreads";
 
     // Dependence profiling.
     public static final String DEPS_THREADS = "deps.threads";

@@ -21,7 +21,6 @@ import io.loupe.instrument.values.ValueSiteFinder;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.AnalyzerException;

@@ -4,7 +4,7 @@ import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.analysis.values.ValueRunSettings;
 import io.loupe.data.ProfileHeader;
-import io.loupe.data.paths.OpenActivationStats;
+import io.loupe.data.StatKeys;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -72,12 +72,12 @@ final class HeaderSection {
      * if none was open (or the profile predates the count).
      */
     static String openActivations(Map<String, Long> stats) {
-        long activations = stats.getOrDefault(OpenActivationStats.ACTIVATIONS, 0L);
+        long activations = stats.getOrDefault(StatKeys.PATHS_OPEN_ACTIVATIONS, 0L);
         if (activations == 0) {
             return null;
         }
-        long threads = stats.getOrDefault(OpenActivationStats.THREADS, 0L);
-        long running = stats.getOrDefault(OpenActivationStats.RUNNING, 0L);
+        long threads = stats.getOrDefault(StatKeys.PATHS_OPEN_THREADS, 0L);
+        long running = stats.getOrDefault(StatKeys.PATHS_RUNNING_THREADS, 0L);
         String text = Percent.count(activations) + (activations == 1 ? " activation" : " activations") + " still open in "
                 + Percent.count(threads) + (threads == 1 ? " thread" : " threads")
                 + ", their paths counted up to the dump but not the path each was in";

@@ -6,8 +6,8 @@ import io.loupe.analysis.paths.DecodedPath;
 import io.loupe.analysis.summary.MethodProfile;
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.StatKeys;
 import io.loupe.data.meta.MethodMeta;
-import io.loupe.data.paths.OpenActivationStats;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -112,9 +112,9 @@ public final class JsonReport {
         json.name("methodsInstrumented").value(s.instrumentedMethods());
         json.name("prunedNodes").value(s.prunedNodes());
         Map<String, Long> stats = s.profile().stats();
-        json.name("openActivations").value(stats.getOrDefault(OpenActivationStats.ACTIVATIONS, 0L));
-        json.name("openThreads").value(stats.getOrDefault(OpenActivationStats.THREADS, 0L));
-        json.name("runningThreads").value(stats.getOrDefault(OpenActivationStats.RUNNING, 0L));
+        json.name("openActivations").value(stats.getOrDefault(StatKeys.PATHS_OPEN_ACTIVATIONS, 0L));
+        json.name("openThreads").value(stats.getOrDefault(StatKeys.PATHS_OPEN_THREADS, 0L));
+        json.name("runningThreads").value(stats.getOrDefault(StatKeys.PATHS_RUNNING_THREADS, 0L));
         json.name("methods").beginArray();
         for (MethodProfile m : s.methods()) {
             method(json, m);

@@ -2,6 +2,7 @@ package io.loupe.validation;
 
 import io.loupe.analysis.kpaths.KIpfBuilder;
 import io.loupe.data.Profile;
+import io.loupe.data.StatKeys;
 import io.loupe.data.format.ProfileReader;
 import io.loupe.data.format.ProfileWriter;
 import io.loupe.data.meta.MethodMeta;
@@ -40,7 +41,7 @@ class DumpUnderPressureTest {
         assertTrue(r.stderr().contains("java.lang.OutOfMemoryError"), r.stderr());
         assertTrue(r.stderr().contains("[loupe] wrote " + out), r.stderr());
         Profile p = ProfileReader.read(out);
-        assertNull(p.stats().get(ProfileWriter.INCOMPLETE_STAT), "nothing missing: " + p.warnings());
+        assertNull(p.stats().get(StatKeys.DUMP_INCOMPLETE), "nothing missing: " + p.warnings());
         if (options.contains("paths")) {
             MethodMeta work = p.methods().stream().filter(m -> m.name().equals("work")).findFirst().orElseThrow();
             long ends = p.counts().stream().filter(c -> c.methodId() == work.id())

@@ -23,18 +23,12 @@ import java.util.Map;
 public record QuietMethodFigures(long activations, long quietActivations, long iterations, long quietIterations,
                                  long periods, long frozenPeriods, long thawBursts) {
 
-    public static final String ACTIVATIONS = StatKeys.VALUES_QUIET_METHOD_ACTIVATIONS;
-    public static final String QUIET_ACTIVATIONS = StatKeys.VALUES_QUIET_ACTIVATIONS;
-    public static final String ITERATIONS = StatKeys.VALUES_QUIET_METHOD_ITERATIONS;
-    public static final String QUIET_ITERATIONS = StatKeys.VALUES_QUIET_ITERATIONS;
-    public static final String PERIODS = StatKeys.VALUES_QUIET_PERIODS;
-    public static final String FROZEN_PERIODS = StatKeys.VALUES_FROZEN_PERIODS;
-    public static final String THAW_BURSTS = StatKeys.VALUES_THAW_BURSTS;
-
     /** The figures the runtime wrote into a profile's stats. */
     public static QuietMethodFigures of(Map<String, Long> stats) {
-        return new QuietMethodFigures(get(stats, ACTIVATIONS), get(stats, QUIET_ACTIVATIONS), get(stats, ITERATIONS),
-                get(stats, QUIET_ITERATIONS), get(stats, PERIODS), get(stats, FROZEN_PERIODS), get(stats, THAW_BURSTS));
+        return new QuietMethodFigures(get(stats, StatKeys.VALUES_QUIET_METHOD_ACTIVATIONS),
+                get(stats, StatKeys.VALUES_QUIET_ACTIVATIONS), get(stats, StatKeys.VALUES_QUIET_METHOD_ITERATIONS),
+                get(stats, StatKeys.VALUES_QUIET_ITERATIONS), get(stats, StatKeys.VALUES_QUIET_PERIODS),
+                get(stats, StatKeys.VALUES_FROZEN_PERIODS), get(stats, StatKeys.VALUES_THAW_BURSTS));
     }
 
     private static long get(Map<String, Long> stats, String name) {

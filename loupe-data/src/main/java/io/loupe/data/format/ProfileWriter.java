@@ -92,7 +92,6 @@ public final class ProfileWriter {
      * The stat a salvaged profile carries when parts of it could not be written: how many parts
      * were cut short ({@link #writeSalvaging}; each is named in a warning).
      */
-    public static final String INCOMPLETE_STAT = StatKeys.DUMP_INCOMPLETE;
 
     private static final AtomicInteger TEMP_FILES = new AtomicInteger();
     private static final byte[] NOTHING = new byte[0];
@@ -139,7 +138,7 @@ public final class ProfileWriter {
      * Writes {@code p} as {@link #write(Profile, Path)} does, salvaging what it can: a part of the
      * profile that cannot be read to the end (memory runs out, a table changes under the read) is
      * cut short at a block boundary and named in a warning ({@code profile incomplete: …}) and in
-     * the stat {@link #INCOMPLETE_STAT}, and the other parts are still written.
+     * the stat {@link StatKeys#DUMP_INCOMPLETE}, and the other parts are still written.
      * {@code lateWarnings} is asked once every part is written, for warnings that only the writing
      * could give (threads whose data was left out as it was read).
      *
@@ -229,7 +228,7 @@ public final class ProfileWriter {
         warnings.addAll(missing);
         Map<String, Long> stats = new LinkedHashMap<>(p.stats());
         if (!missing.isEmpty()) {   // added to the parts the caller could not collect, if any
-            stats.merge(INCOMPLETE_STAT, (long) missing.size(), Long::sum);
+            stats.merge(StatKeys.DUMP_INCOMPLETE, (long) missing.size(), Long::sum);
         }
         blocks(ProfileFormat.STATS, stats.entrySet().stream().map(AbstractMap.SimpleImmutableEntry::new).toList(),
                 RunCodec::writeStat);

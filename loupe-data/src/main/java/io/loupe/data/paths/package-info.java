@@ -1,6 +1,5 @@
 /**
  * The path profile's data: Ball–Larus path counts per method ({@link PathCounts}) and each thread's
- * k-slab forest ({@link SlabForest}; D'Elia et al., OOPSLA 2013, Definition 3), with the names of
- * the stats on activations still open at the dump ({@link OpenActivationStats}).
+ * k-slab forest ({@link SlabForest}; D'Elia et al., OOPSLA 2013, Definition 3).
  */
 package io.loupe.data.paths;

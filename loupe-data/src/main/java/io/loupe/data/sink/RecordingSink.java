@@ -91,11 +91,6 @@ public final class RecordingSink implements InstrumentationSink {
         return events.stream().filter(kind::isInstance).map(kind::cast).toList();
     }
 
-    /** The value sites declared, in order. */
-    public List<ValueSiteMeta> valueSites() {
-        return events(ValueSite.class).stream().map(ValueSite::meta).toList();
-    }
-
     /** The methods declared, in order. */
     public List<MethodMeta> methods() {
         return events(Method.class).stream().map(Method::meta).toList();

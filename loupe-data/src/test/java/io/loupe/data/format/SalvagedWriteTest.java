@@ -1,6 +1,7 @@
 package io.loupe.data.format;
 
 import io.loupe.data.Profile;
+import io.loupe.data.StatKeys;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
@@ -92,7 +93,7 @@ class SalvagedWriteTest {
         assertEquals(2048, read.deps().dependences().get(2047).count());
         assertEquals(SampleProfiles.small().methods().size(), read.methods().size(), "the parts before it");
         assertEquals(SampleProfiles.small().counts().size(), read.counts().size());
-        assertEquals(1L, read.stats().get(ProfileWriter.INCOMPLETE_STAT));
+        assertEquals(1L, read.stats().get(StatKeys.DUMP_INCOMPLETE));
         assertEquals(2L, read.stats().get("paths.threads"), "stats and warnings come after every part");
         assertTrue(read.warnings().contains(expected), read.warnings().toString());
         assertTrue(read.warnings().contains("known once written"), read.warnings().toString());
@@ -125,7 +126,7 @@ class SalvagedWriteTest {
         assertEquals(0, read.counts().size());
         assertEquals(small.values().size(), read.values().size(), "the other profilers' parts are whole");
         assertEquals(small.deps().dependences().size(), read.deps().dependences().size());
-        assertEquals(3L, read.stats().get(ProfileWriter.INCOMPLETE_STAT));
+        assertEquals(3L, read.stats().get(StatKeys.DUMP_INCOMPLETE));
     }
 
     @Test
@@ -135,7 +136,7 @@ class SalvagedWriteTest {
         assertEquals(List.of(), ProfileWriter.writeSalvaging(withDependences(streamed), file, List::of));
         Profile read = ProfileReader.read(file);
         assertSameProfile(withDependences(List.copyOf(streamed)), read);
-        assertNull(read.stats().get(ProfileWriter.INCOMPLETE_STAT));
+        assertNull(read.stats().get(StatKeys.DUMP_INCOMPLETE));
     }
 
     @Test

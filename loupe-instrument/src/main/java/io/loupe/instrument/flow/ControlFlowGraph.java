@@ -233,7 +233,8 @@ public final class ControlFlowGraph {
         return List.of();
     }
 
-    static boolean endsBlock(AbstractInsnNode n) {
+    /** True if a block ends after {@code n}: a jump, switch, return, throw or {@code ret}. */
+    public static boolean endsBlock(AbstractInsnNode n) {
         int op = n.getOpcode();
         return n instanceof JumpInsnNode || n instanceof TableSwitchInsnNode || n instanceof LookupSwitchInsnNode
                 || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.ATHROW || op == Opcodes.RET;

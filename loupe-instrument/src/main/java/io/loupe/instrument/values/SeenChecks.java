@@ -2,13 +2,10 @@ package io.loupe.instrument.values;
 
 import io.loupe.data.values.QuietIds;
 import io.loupe.data.values.SiteKind;
-import org.objectweb.asm.Opcodes;
+import io.loupe.instrument.flow.ControlFlowGraph;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 
 import java.util.ArrayList;
@@ -26,7 +23,9 @@ import java.util.Set;
  * of code with probed sites, keyed by the run's first probed site: the run's other sites execute
  * whenever it does. None for the code every activation runs before its first branch or jump
  * target (the method's first activations run their probes, so its sites there are recorded), nor
- * for parameters, read at entry.
+ * for parameters, read at entry. A run is a basic block of {@code ControlFlowGraph} (the same
+ * rules: it ends after a jump, switch, return or throw and before a jump target or handler), found
+ * by one scan of the instructions rather than by building the graph.
  */
 final class SeenChecks {
 
@@ -75,7 +74,7 @@ final class SeenChecks {
             if (at[p] instanceof LabelNode l && (selfCovering.contains(l) || targets.contains(l))) {
                 return selfCovering.contains(l);
             }
-            if (p < position && endsRun(at[p])) {
+            if (p < position && ControlFlowGraph.endsBlock(at[p])) {
                 return false;
             }
         }
@@ -110,32 +109,18 @@ final class SeenChecks {
             if (p > from && at[p] instanceof LabelNode l && targets.contains(l)) {
                 return false;
             }
-            if (endsRun(at[p])) {
+            if (ControlFlowGraph.endsBlock(at[p])) {
                 return false;
             }
         }
         return !(to > from && at[to] instanceof LabelNode l && targets.contains(l));
     }
 
-    private static boolean endsRun(AbstractInsnNode n) {
-        int op = n.getOpcode();
-        return n instanceof JumpInsnNode || n instanceof TableSwitchInsnNode || n instanceof LookupSwitchInsnNode
-                || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.ATHROW || op == Opcodes.RET;
-    }
-
     /** The labels that something other than falling through reaches: jumps, switches and handlers. */
     private static Set<LabelNode> targets(MethodNode m) {
         Set<LabelNode> targets = Collections.newSetFromMap(new IdentityHashMap<>());
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof JumpInsnNode j) {
-                targets.add(j.label);
-            } else if (n instanceof TableSwitchInsnNode t) {
-                targets.add(t.dflt);
-                targets.addAll(t.labels);
-            } else if (n instanceof LookupSwitchInsnNode t) {
-                targets.add(t.dflt);
-                targets.addAll(t.labels);
-            }
+            targets.addAll(ControlFlowGraph.targets(n));
         }
         for (TryCatchBlockNode t : m.tryCatchBlocks) {
             targets.add(t.handler);

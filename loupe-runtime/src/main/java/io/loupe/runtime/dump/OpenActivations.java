@@ -1,7 +1,7 @@
 package io.loupe.runtime.dump;
 
+import io.loupe.data.StatKeys;
 import io.loupe.data.meta.MethodMeta;
-import io.loupe.data.paths.OpenActivationStats;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -97,8 +97,8 @@ record OpenActivations(long activations, long threads, long running, List<String
 
     /** The three counts as stats. */
     void addTo(Map<String, Long> stats) {
-        stats.put(OpenActivationStats.ACTIVATIONS, activations);
-        stats.put(OpenActivationStats.THREADS, threads);
-        stats.put(OpenActivationStats.RUNNING, running);
+        stats.put(StatKeys.PATHS_OPEN_ACTIVATIONS, activations);
+        stats.put(StatKeys.PATHS_OPEN_THREADS, threads);
+        stats.put(StatKeys.PATHS_RUNNING_THREADS, running);
     }
 }

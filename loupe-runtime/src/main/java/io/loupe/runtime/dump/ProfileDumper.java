@@ -226,7 +226,7 @@ public final class ProfileDumper {
             return part.collect();
         } catch (Throwable t) {
             Warnings.warn("profile incomplete: " + name + " not collected (" + t + ")");
-            stats.merge(ProfileWriter.INCOMPLETE_STAT, 1L, Long::sum);
+            stats.merge(StatKeys.DUMP_INCOMPLETE, 1L, Long::sum);
             return empty;
         }
     }
