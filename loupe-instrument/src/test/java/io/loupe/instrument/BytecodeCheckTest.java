@@ -4,7 +4,7 @@ import io.loupe.data.sink.RecordingSink;
 import io.loupe.data.values.SiteKind;
 import io.loupe.instrument.check.BytecodeCheck;
 import io.loupe.instrument.deps.ShadowFields;
-import io.loupe.instrument.paths.PathClassRewriter;
+import io.loupe.instrument.paths.PathClassRewrite;
 import io.loupe.instrument.paths.PathSettings;
 import io.loupe.instrument.values.ValueSettings;
 import org.junit.jupiter.api.Test;
@@ -364,7 +364,7 @@ class BytecodeCheckTest {
     void aFailureInLoupesOwnMembersGivesUpTheClass() {
         ClassInstrumenter instrumenter = new ClassInstrumenter(
                 InstrumentSettings.paths(new PathSettings(1, 4096, false, false, false)), w -> { },
-                ShadowFields.EVERY_CLASS, (bytes, tree, methods) -> methods.stream().filter(PathClassRewriter::added)
+                ShadowFields.EVERY_CLASS, (bytes, tree, methods) -> methods.stream().filter(PathClassRewrite::added)
                         .findFirst().map(m -> new BytecodeCheck.Failure(m.substring(0, m.indexOf('(')),
                                 m.substring(m.indexOf('(')), "a test says no")).orElse(null));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> instrumenter.instrument(sampleBytes(), new RecordingSink()));

@@ -10,7 +10,7 @@ import java.util.List;
  * switch versions in loops and which have frozen quiet periods. Kept until the try is final, so a
  * try given up (and retried without a method) declares nothing.
  */
-public final class QuietDeclarations {
+final class QuietDeclarations {
 
     private record Loops(int first, int[] iterated, int[] loops) {
     }
@@ -29,7 +29,7 @@ public final class QuietDeclarations {
     }
 
     /** Declares it all to {@code sink}. */
-    public void declareTo(InstrumentationSink sink) {
+    void declareTo(InstrumentationSink sink) {
         frozen.forEach(sink::frozenMethod);
         loops.forEach(l -> sink.quietLoops(l.first, l.iterated, l.loops));
     }

@@ -42,7 +42,7 @@ import java.util.List;
  * stack size grows (the class writer recomputes it). {@code maxLocals} grows by one, so that
  * path probes inserted afterwards put their locals after this one.
  */
-public final class ValueProbeInserter {
+final class ValueProbeInserter {
 
     static final String VALUES = "io/loupe/runtime/values/Values";
     static final String RECORDERS = "[Lio/loupe/runtime/values/SiteRecorder;";
@@ -55,7 +55,7 @@ public final class ValueProbeInserter {
      * the same bytes as {@code m}, which must not have been changed since) into {@code m}; site
      * {@code i} of the list gets id {@code firstId + i}.
      */
-    public static void insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
+    static void insert(MethodNode m, List<ValueSite> sites, int firstId, boolean convergent) {
         insert(m, sites, firstId, "recorders", convergent ? gate(sites, "on") : "full");
     }
 
@@ -143,8 +143,8 @@ public final class ValueProbeInserter {
      * @param frames   true if the class has stack map frames (version 50 or later)
      * @param declared where what the runtime must know of the method goes
      */
-    public static void insertWithQuietCopy(MethodNode m, List<ValueSite> sites, int firstId, String owner, boolean frames,
-                                           boolean freeze, QuietDeclarations declared) {
+    static void insertWithQuietCopy(MethodNode m, List<ValueSite> sites, int firstId, String owner, boolean frames,
+                                    boolean freeze, QuietDeclarations declared) {
         if (sites.isEmpty()) {
             return;
         }
@@ -209,8 +209,8 @@ public final class ValueProbeInserter {
      * not every activation reaches has a check in front ({@link SeenChecks}): while the method is
      * quiet, its first run ends the quiet period, so that it is profiled.
      */
-    public static void insertGuarded(MethodNode m, List<ValueSite> sites, int firstId, boolean freeze,
-                                     QuietDeclarations declared) {
+    static void insertGuarded(MethodNode m, List<ValueSite> sites, int firstId, boolean freeze,
+                              QuietDeclarations declared) {
         if (freeze) {
             declared.frozen(firstId);
         }
@@ -242,7 +242,7 @@ public final class ValueProbeInserter {
      * (luaj's {@code LuaDouble(double)}, whose parameter never converges, ran its probes in a
      * doubled body and luaj took twice as long).
      */
-    public static boolean quietPays(MethodNode m, List<ValueSite> sites, int firstId) {
+    static boolean quietPays(MethodNode m, List<ValueSite> sites, int firstId) {
         if (firstId >= QuietIds.CAPACITY || m.name.equals("<clinit>")
                 || (m.name.equals("<init>") && !QuietCopy.hasBackwardJump(m))) {
             return false;
@@ -259,7 +259,7 @@ public final class ValueProbeInserter {
      * plain gates: a test in front of each costs in every iteration of a long-running activation,
      * which the check at entry never makes quiet.
      */
-    public static boolean guardPays(MethodNode m, int firstId) {
+    static boolean guardPays(MethodNode m, int firstId) {
         return firstId < QuietIds.CAPACITY && !m.name.equals("<clinit>") && !QuietCopy.hasBackwardJump(m);
     }
 

@@ -1,6 +1,8 @@
 package io.loupe.instrument.deps;
 
+import io.loupe.instrument.ClassInstrumenter;
 import io.loupe.instrument.DefiningLoader;
+import io.loupe.instrument.InstrumentSettings;
 import io.loupe.instrument.deps.samples.FinalFields;
 import io.loupe.runtime.sink.RuntimeSink;
 import net.jqwik.api.Arbitraries;
@@ -131,7 +133,7 @@ class FinalFieldStoresTest {
             ClassWriter cw = new ClassWriter(0);
             generated(Opcodes.V1_4, access, mv -> store(mv, 0), false).accept(cw);
             List<String> warnings = new java.util.ArrayList<>();
-            byte[] out = new DepClassInstrumenter(warnings::add, ShadowFields.NONE, (b, tree, names) -> null).instrument(cw.toByteArray(), RuntimeSink.INSTANCE);
+            byte[] out = new ClassInstrumenter(InstrumentSettings.depsAlone(), warnings::add, ShadowFields.NONE, false).instrument(cw.toByteArray(), RuntimeSink.INSTANCE);
             assertEquals(List.of(), warnings);
             // linking verifies the constructor: a class constant in a version-48 class file is a VerifyError
             Class<?> c = Class.forName("io.loupe.Gen", true, new DefiningLoader(Map.of("io.loupe.Gen", out)));

@@ -3,7 +3,9 @@ package io.loupe.instrument.paths;
 import io.loupe.data.meta.ClassSlotLayout;
 import io.loupe.data.meta.EdgeKind;
 import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.sink.InstrumentationSink;
 import io.loupe.instrument.flow.MethodModel;
+import io.loupe.instrument.rewrite.ClassRewrite;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -14,41 +16,80 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Path profiling's (or the block tracer's) part of one try at rewriting a class: each method's
- * model, storage and probes ({@link PathProbeInserter}, {@link BlockTraceInserter}), and the
- * class-local counters its one-path-per-activation methods share ({@link ClassCounters}). The
- * driver calls {@link #rewrite} for each method with code, then {@link #finish} once.
+ * Path profiling's (or the block tracer's) part in rewriting a class: each method's model, storage
+ * and probes ({@link PathProbeInserter}, {@link BlockTraceInserter}), and the class-local counters
+ * its one-path-per-activation methods share ({@link ClassCounters}). Method ids are reserved when
+ * it is planned, one per method with code in declaration order; every method is declared after the
+ * kept try, those left alone as uninstrumented.
  */
-public final class PathClassRewriter {
+public final class PathClassRewrite implements ClassRewrite {
 
     /** What a method got: its metadata and the size of its path-count array (0 for none). */
-    public record Rewritten(MethodMeta meta, int arraySize, boolean changed) {
+    private record Rewritten(MethodMeta meta, int arraySize, boolean changed) {
     }
 
     private final PathSettings settings;
-    private final ClassNode cn;
-    private final String className;
-    private final int classKey;
-    private final boolean classLocal;
-    private final boolean frames;
+    private final Consumer<String> warnings;
+    private final int base;       // the id of the first method with code
+    private final int classKey;   // the class's key for class-local counters, or -1 (the block tracer)
+    private final MethodMeta[] metas;
+    private final int[] arraySizes;
+
+    // the try under way
+    private ClassNode cn;
+    private String className;
+    private boolean classLocal;
+    private boolean frames;
     private final List<int[]> slots = new ArrayList<>();   // {method id, offset, paths} of class-local methods
     private int slotCount;
     private boolean arrays;   // a class-local method with loops, which needs ClassCounters.COUNTERS
+    private ClassSlotLayout layout;
 
-    /**
-     * @param classKey the class's key for class-local counters, or -1 for none (the block tracer)
-     */
-    public PathClassRewriter(PathSettings settings, ClassNode cn, int classKey) {
+    private PathClassRewrite(PathSettings settings, Consumer<String> warnings, int base, int classKey, int methods) {
         this.settings = settings;
+        this.warnings = warnings;
+        this.base = base;
+        this.classKey = classKey;
+        this.metas = new MethodMeta[methods];
+        this.arraySizes = new int[methods];
+    }
+
+    /** Plans path profiling for a class with {@code methods} methods with code: reserves their ids (and a class key). */
+    public static PathClassRewrite plan(PathSettings settings, int methods, Consumer<String> warnings,
+                                        InstrumentationSink sink) {
+        int base = methods > 0 ? sink.reserveMethods(methods) : -1;
+        int classKey = methods > 0 && !settings.blockTrace() ? sink.reserveClassSlots() : -1;
+        return new PathClassRewrite(settings, warnings, base, classKey, methods);
+    }
+
+    @Override
+    public void begin(ClassNode cn) {
         this.cn = cn;
         this.className = cn.name.replace('/', '.');
-        this.classKey = classKey;
         this.classLocal = classKey >= 0 && ClassCounters.applicable(cn);
         this.frames = (cn.version & 0xffff) >= Opcodes.V1_6;
+        slots.clear();
+        slotCount = 0;
+        arrays = false;
+        layout = null;
+    }
+
+    @Override
+    public boolean rewrite(int j, MethodNode m) {
+        Rewritten r = rewrite(m, base + j);
+        metas[j] = r.meta();
+        arraySizes[j] = r.arraySize();
+        return r.changed();
+    }
+
+    @Override
+    public void leftAlone(int j, MethodNode m) {
+        metas[j] = uninstrumented(m, base + j, className, cn.sourceFile);
+        arraySizes[j] = 0;
     }
 
     /** Puts method {@code m}'s path probes in, as method {@code id}; warns of a method it leaves alone. */
-    public Rewritten rewrite(MethodNode m, int id, Consumer<String> warnings) {
+    private Rewritten rewrite(MethodNode m, int id) {
         MethodModel model = MethodModel.of(m);
         if (model.dag() == null) {
             warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: JSR/RET subroutines");
@@ -91,18 +132,28 @@ public final class PathClassRewriter {
         return new Rewritten(meta, arraySize, true);
     }
 
-    /**
-     * After the last method: adds the class-local counters, if any method counts through them,
-     * naming the methods that adds in {@code added} (name + descriptor); their layout, or null.
-     */
-    public ClassSlotLayout finish(Consumer<String> added) {
+    /** Adds the class-local counters, if any method counts through them. */
+    @Override
+    public boolean finish(Consumer<String> added) {
         if (slots.isEmpty()) {
-            return null;
+            return false;
         }
         ClassCounters.addTo(cn, classKey, frames, arrays);
-        cn.methods.stream().filter(m -> m.name.startsWith(ClassCounters.PREFIX)).forEach(m -> added.accept(m.name + m.desc));
-        return new ClassSlotLayout(slots.stream().mapToInt(x -> x[0]).toArray(),
+        cn.methods.stream().filter(m -> added(m.name)).forEach(m -> added.accept(m.name + m.desc));
+        layout = new ClassSlotLayout(slots.stream().mapToInt(x -> x[0]).toArray(),
                 slots.stream().mapToInt(x -> x[1]).toArray(), slots.stream().mapToInt(x -> x[2]).toArray(), slotCount);
+        return true;
+    }
+
+    /** Every method's metadata, and the class-local counters' layout. */
+    @Override
+    public void declare(InstrumentationSink sink) {
+        for (int j = 0; j < metas.length; j++) {
+            sink.method(metas[j], arraySizes[j]);
+        }
+        if (layout != null) {
+            sink.classSlots(classKey, layout);
+        }
     }
 
     /** True if {@code name} is a method {@link #finish} adds. */
@@ -111,7 +162,7 @@ public final class PathClassRewriter {
     }
 
     /** The metadata of a method left as it was, path profiling on. */
-    public static MethodMeta uninstrumented(MethodNode m, int id, String className, String sourceFile) {
+    private static MethodMeta uninstrumented(MethodNode m, int id, String className, String sourceFile) {
         try {
             return MethodModel.of(m).toMeta(id, className, sourceFile, MethodMeta.Storage.NONE);
         } catch (RuntimeException e) {
