@@ -23,9 +23,9 @@ public final class AgentOptions {
     static final Map<String, String> KEYS = new LinkedHashMap<>();
 
     static {
-        KEYS.put("profile", "profilers to run, ';'-separated (known: paths, values, deps, blocktrace). Default: paths");
+        KEYS.put("profile", "profilers to run, ';'-separated (known: paths, values, deps, blocktrace, trace). Default: paths");
         KEYS.put("k", "iterations per k-path; 1 = plain Ball-Larus path counts. Default: 1");
-        KEYS.put("out", "profile file written at exit. Default: loupe.prof");
+        KEYS.put("out", "profile file written at exit (profile=trace: the trace file, written as the program runs). Default: loupe.prof (loupe.trace)");
         KEYS.put("include", "class-name globs to instrument, ';'-separated ('*' any chars, '?' one). Default: all");
         KEYS.put("exclude", "class-name globs never to instrument, ';'-separated. Default: none");
         KEYS.put("paths.arrayLimit", "methods with at most this many paths count into arrays, others hash. Default: 4096");
@@ -47,6 +47,7 @@ public final class AgentOptions {
         KEYS.put("values.thawAfter", "values.freeze: milliseconds before the first thaw burst; each next waits twice as long as the one before, at most 64 times this. Default: 1000");
         KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far (at least 8 intervals). Default: 0.25");
         KEYS.put("values.seed", "a number mixed into the seeds of the random part of the sites' off periods: another seed, other profiled windows. Default: 0");
+        KEYS.put("trace.chunkEvents", "events per chunk of a thread's trace, compressed and written as it fills (1024 to 2^30); bounds what a thread holds. Default: 16777216");
         KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
         KEYS.put("verify", "check instrumented code before the JVM sees it; a method that fails is left as it was (true or false). Default: true");
         KEYS.put("instrumenter.c2", "true to let HotSpot's C2 compile Loupe's instrumenter too; by default C1 alone does, leaving C2 to the program (true or false). Default: false");
@@ -62,7 +63,7 @@ public final class AgentOptions {
      */
 
     /** Profilers, as {@code io.loupe.data.Profiler} names them. */
-    static final List<String> PROFILERS = List.of("paths", "values", "deps", "blocktrace");
+    static final List<String> PROFILERS = List.of("paths", "values", "deps", "blocktrace", "trace");
 
     /** Value site kinds, as {@code io.loupe.data.values.SiteKind} labels them. */
     static final List<String> VALUE_KINDS = List.of("param", "field", "array", "return", "local");
@@ -82,7 +83,7 @@ public final class AgentOptions {
 
     private List<String> profilers = List.of("paths");
     private int k = 1;
-    private Path out = Path.of("loupe.prof");
+    private Path out;   // null: the default, loupe.prof or loupe.trace
     private List<String> include = List.of();
     private List<String> exclude = List.of();
     private int arrayLimit = 4096;
@@ -105,6 +106,7 @@ public final class AgentOptions {
     private boolean freeze = false;
     private long thawAfter = THAW_AFTER;
     private String depsMode = DEP_MODES.get(0);
+    private int chunkEvents = 1 << 24;
     private boolean verbose;
     private boolean verify = true;
     private boolean instrumenterC2 = false;
@@ -168,6 +170,9 @@ public final class AgentOptions {
         if (key.startsWith("deps.")) {
             return "deps";
         }
+        if (key.startsWith("trace.")) {
+            return "trace";
+        }
         return null;
     }
 
@@ -188,6 +193,9 @@ public final class AgentOptions {
                 }
                 if (list.contains("deps") && list.size() > 1) {
                     throw new IllegalArgumentException("profiler 'deps' cannot be combined with others");
+                }
+                if (list.contains("trace") && list.size() > 1) {
+                    throw new IllegalArgumentException("profiler 'trace' cannot be combined with others");
                 }
                 profilers = list;
             }
@@ -249,6 +257,7 @@ public final class AgentOptions {
             case "values.quiet" -> quiet = bool(key, value);
             case "values.freeze" -> freeze = bool(key, value);
             case "values.thawAfter" -> thawAfter = intValue(key, value, 1, Integer.MAX_VALUE);
+            case "trace.chunkEvents" -> chunkEvents = intValue(key, value, 1024, 1 << 30);
             case "deps.mode" -> {
                 if (!DEP_MODES.contains(value)) {
                     throw new IllegalArgumentException("option 'deps.mode' needs " + String.join(" or ", DEP_MODES)
@@ -340,9 +349,19 @@ public final class AgentOptions {
         return profilers.contains("values");
     }
 
+    /** True for the whole-program trace. */
+    public boolean trace() {
+        return profilers.contains("trace");
+    }
+
     /** True if dependence profiling is on. */
     public boolean deps() {
         return profilers.contains("deps");
+    }
+
+    /** The whole-program trace: events per chunk of a thread's trace. */
+    public int chunkEvents() {
+        return chunkEvents;
     }
 
     /** The dependence profiling mode: {@code camp} or {@code lamp}. */
@@ -427,8 +446,9 @@ public final class AgentOptions {
         return k;
     }
 
+    /** The file written: the profile, or with {@code profile=trace} the trace. */
     public Path out() {
-        return out;
+        return out != null ? out : Path.of(trace() ? "loupe.trace" : "loupe.prof");
     }
 
     public List<String> include() {
@@ -487,7 +507,7 @@ public final class AgentOptions {
         if (paths) {
             j.add("k=" + k);
         }
-        j.add("out=" + out);
+        j.add("out=" + out());
         if (!include.isEmpty()) {
             j.add("include=" + String.join(";", include));
         }
@@ -523,6 +543,9 @@ public final class AgentOptions {
         }
         if (deps()) {
             j.add("deps.mode=" + depsMode);
+        }
+        if (trace()) {
+            j.add("trace.chunkEvents=" + chunkEvents);
         }
         if (!verify) {
             j.add("verify=false");

@@ -12,6 +12,8 @@ import io.loupe.runtime.deps.ShadowFieldFilter;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.dump.Warnings;
 import io.loupe.runtime.paths.PathThread;
+import io.loupe.runtime.trace.TraceOutput;
+import io.loupe.runtime.trace.TraceThread;
 import io.loupe.runtime.values.FrozenMethods;
 import io.loupe.runtime.values.ValueConfig;
 import io.loupe.runtime.values.ValueProfiler;
@@ -42,6 +44,15 @@ final class AgentStart {
                 shadowFields = ShadowFields.topmost(internalName -> filter.accepts(internalName.replace('/', '.')));
             }
             Deps.configure(DepMode.ofId(options.depsMode()));
+        }
+        if (options.trace()) {
+            TraceThread.configure(options.chunkEvents());
+            try {
+                TraceOutput.open(options.out().toAbsolutePath(), options.toString(), version);
+            } catch (java.io.IOException e) {
+                System.err.println("[loupe] cannot write the trace " + options.out() + ", profiling is off: " + e);
+                return;
+            }
         }
         ProfileDumper.reserve(ProfileDumper.reserveFor(Runtime.getRuntime().maxMemory()));
         ProfileDumper.releaseOnOutOfMemory();   // premain runs on the thread that runs main
@@ -79,6 +90,9 @@ final class AgentStart {
     static InstrumentSettings settings(AgentOptions options) {
         if (options.deps()) {
             return InstrumentSettings.depsAlone();
+        }
+        if (options.trace()) {
+            return InstrumentSettings.paths(PathSettings.wholeProgramTrace());
         }
         PathSettings paths = options.paths() || options.blockTrace()
                 ? new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength())

@@ -32,7 +32,7 @@ final class AgentOptionsBuilder {
 
     private List<String> profilers = List.of("paths");
     private Integer k;   // null: not given
-    private String out = "loupe.prof";
+    private String out;   // null: loupe.prof, or loupe.trace for the whole-program trace
     private List<String> include = List.of();
     private List<String> exclude = List.of();
     private List<String> valueKinds = List.of();
@@ -111,7 +111,8 @@ final class AgentOptionsBuilder {
         if (k != null && !names.contains("paths") && !names.contains("blocktrace")) {
             throw new CliException("--k needs the paths profiler (--profile paths)");
         }
-        if (out == null || out.isBlank()) {
+        String out = this.out != null ? this.out : names.contains(Profiler.TRACE.id()) ? "loupe.trace" : "loupe.prof";
+        if (out.isBlank()) {
             throw new CliException("--out needs a file name");
         }
         noComma("--out", out);

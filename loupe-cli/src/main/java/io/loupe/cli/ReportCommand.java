@@ -1,12 +1,17 @@
 package io.loupe.cli;
 
 import io.loupe.analysis.summary.ProfileSummary;
+import io.loupe.analysis.trace.TraceSummary;
 import io.loupe.data.Profile;
 import io.loupe.data.format.ProfileFormatException;
 import io.loupe.data.format.ProfileReader;
+import io.loupe.data.format.TraceReader;
+import io.loupe.data.trace.Trace;
 import io.loupe.report.DepsDotGraph;
 import io.loupe.report.JsonReport;
 import io.loupe.report.TextReport;
+import io.loupe.report.TraceJsonReport;
+import io.loupe.report.TraceTextReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -22,19 +27,20 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code loupe report FILE [--json] [--top N] [--dot LOOP]}: a profile as text for people or JSON for
- * machines, or the memory dependence graph of one loop as Graphviz DOT.
+ * {@code loupe report FILE [--json] [--top N] [--dot LOOP] [--subpath-length N]}: a profile as text
+ * for people or JSON for machines, or the memory dependence graph of one loop as Graphviz DOT; a
+ * whole-program trace's summary.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Report a profile: the hottest paths and multi-iteration paths, the value profile's invariance,"
                 + " the loops of a dependence profile and what keeps them from running in parallel (text), or"
-                + " everything (--json)."})
+                + " everything (--json); of a whole-program trace, its threads, sizes and hot subpaths."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "a profile written by 'loupe run' or the agent")
+    @Parameters(index = "0", paramLabel = "FILE", description = "a profile or a whole-program trace written by 'loupe run' or the agent")
     Path file;
 
     @Option(names = "--json", description = "write the full report as JSON on stdout")
@@ -49,13 +55,23 @@ final class ReportCommand implements Callable<Integer> {
                     + " id in the text report (and in the JSON's deps.loops)")
     Integer dot;
 
+    @Option(names = "--subpath-length", paramLabel = "N", defaultValue = "" + TraceSummary.DEFAULT_LENGTH,
+            description = "a whole-program trace: events per hot subpath. Default: ${DEFAULT-VALUE}")
+    int subpathLength;
+
     @Override
     public Integer call() throws IOException {
         if (top < 1) {
             throw new CliException("--top must be at least 1, got " + top);
         }
+        if (subpathLength < 1 || subpathLength > 64) {
+            throw new CliException("--subpath-length must be between 1 and 64, got " + subpathLength);
+        }
         if (dot != null && json) {
             throw new CliException("--dot and --json cannot be combined");
+        }
+        if (isTrace(file)) {
+            return reportTrace();
         }
         ProfileSummary summary = analyse(file, read(file));
         PrintWriter out = spec.commandLine().getOut();
@@ -68,6 +84,52 @@ final class ReportCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** A whole-program trace ({@code profile=trace}): its summary, as text or JSON. */
+    private int reportTrace() throws IOException {
+        if (dot != null) {
+            throw new CliException(file + ": is a whole-program trace (--dot draws a loop of a profile=deps run)");
+        }
+        Trace trace = readTrace(file);
+        TraceSummary summary;
+        try {
+            summary = TraceSummary.of(trace, subpathLength, top);
+        } catch (RuntimeException e) {
+            throw inconsistent(file + ": inconsistent trace", e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            new TraceJsonReport().write(summary, out);
+        } else {
+            new TraceTextReport(top).write(file.toString(), summary, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** True if {@code file} is a readable file that starts as a trace does. */
+    static boolean isTrace(Path file) {
+        try {
+            return Files.isRegularFile(file) && TraceReader.isTrace(file);
+        } catch (IOException e) {
+            return false;   // read() says why
+        }
+    }
+
+    /** The trace in {@code file}; every way of failing is one line. */
+    static Trace readTrace(Path file) {
+        try {
+            return TraceReader.read(file);
+        } catch (ProfileFormatException e) {
+            throw new CliException(e.getMessage());
+        } catch (NoSuchFileException e) {
+            throw new CliException(file + ": no such file");
+        } catch (AccessDeniedException e) {
+            throw new CliException(file + ": permission denied");
+        } catch (IOException e) {
+            throw new CliException(file + ": cannot read: " + oneLine(String.valueOf(e.getMessage())));
+        }
     }
 
     private void dot(ProfileSummary summary, PrintWriter out) throws IOException {

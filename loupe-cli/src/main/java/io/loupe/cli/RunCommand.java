@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
         description = {"Run a Java program under the Loupe agent; the profile is written when it exits.",
             "Example: loupe run --k 4 -- -cp app.jar com.example.Main",
             "         loupe run --profile values --convergent -- -cp app.jar com.example.Main",
-            "         loupe run --profile deps --deps-mode lamp -- -cp app.jar com.example.Main"},
+            "         loupe run --profile deps --deps-mode lamp -- -cp app.jar com.example.Main",
+            "         loupe run --profile trace --out app.trace -- -cp app.jar com.example.Main"},
         footer = "Exit code: the program's own (2 when Loupe cannot start it).")
 final class RunCommand implements Callable<Integer> {
 
@@ -27,15 +28,16 @@ final class RunCommand implements Callable<Integer> {
     private static final long STOP_WAIT_SECONDS = 30;
 
     @Option(names = "--profile", split = ",", paramLabel = "LIST", defaultValue = "paths",
-            description = "profilers, comma-separated (known: paths, values, deps, blocktrace). Default: ${DEFAULT-VALUE}")
+            description = "profilers, comma-separated (known: paths, values, deps, blocktrace, trace). Default: ${DEFAULT-VALUE}")
     List<String> profilers;
 
     @Option(names = {"--k", "-k"}, paramLabel = "N",
             description = "acyclic paths per k-iteration path (path profiling); 1 = plain Ball-Larus. Default: 1")
     Integer k;
 
-    @Option(names = "--out", paramLabel = "FILE", defaultValue = "loupe.prof",
-            description = "profile file to write. Default: ${DEFAULT-VALUE}")
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "profile file to write (--profile trace: the trace, written as the program runs)."
+                    + " Default: loupe.prof (loupe.trace)")
     String out;
 
     @Option(names = "--include", split = ",", paramLabel = "GLOBS",

@@ -36,7 +36,7 @@ class AgentOptionsBuilderTest {
     @Test
     void an_unknown_profiler_is_named_with_the_known_ones() {
         var e = assertThrows(CliException.class, () -> new AgentOptionsBuilder().profilers(List.of("paths", "x")).build());
-        assertEquals("unknown profiler 'x' (known: paths, values, deps, blocktrace)", e.getMessage());
+        assertEquals("unknown profiler 'x' (known: paths, values, deps, blocktrace, trace)", e.getMessage());
     }
 
     @Test
@@ -102,5 +102,10 @@ class AgentOptionsBuilderTest {
     @Test
     void no_profiler_at_all_is_an_error() {
         assertThrows(CliException.class, () -> new AgentOptionsBuilder().profilers(List.of(" ")).build());
+    }
+
+    @Test
+    void the_whole_program_trace_is_written_to_loupe_trace_by_default() {
+        assertEquals("profile=trace,out=loupe.trace", new AgentOptionsBuilder().profilers(List.of("trace")).build());
     }
 }

@@ -15,7 +15,7 @@ class RunCommandTest {
     void an_unknown_profiler_fails_before_anything_starts() {
         Cli r = Cli.run("run", "--profile", "paths,heap", "--", "-version");
         assertEquals(2, r.exitCode());
-        assertEquals("loupe: unknown profiler 'heap' (known: paths, values, deps, blocktrace)\n", r.err());
+        assertEquals("loupe: unknown profiler 'heap' (known: paths, values, deps, blocktrace, trace)\n", r.err());
         assertEquals("", r.out());
     }
 

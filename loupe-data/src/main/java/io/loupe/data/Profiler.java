@@ -16,7 +16,9 @@ public enum Profiler {
     /** Memory dependence profiling, LAMP or CAMP ({@link io.loupe.data.deps.DepMode}). */
     DEPS,
     /** The naive block tracer, the oracle path profiling is tested against. */
-    BLOCKTRACE;
+    BLOCKTRACE,
+    /** The whole-program trace: every thread's paths, calls and exceptions, compressed as it runs (docs/trace.md). */
+    TRACE;
 
     /** The name options and reports use: {@code paths}, {@code values}, … */
     public String id() {

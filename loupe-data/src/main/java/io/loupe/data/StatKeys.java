@@ -55,6 +55,13 @@ public final class StatKeys {
     public static final String DEPS_FIELD_SHADOWS = "deps.fieldShadows";
     public static final String DEPS_STATIC_FIELDS = "deps.staticFields";
 
+    // Whole-program traces (profile=trace): events recorded, threads, chunks written, events lost
+    // at exit by threads still running when the trace was closed.
+    public static final String TRACE_EVENTS = "trace.events";
+    public static final String TRACE_THREADS = "trace.threads";
+    public static final String TRACE_CHUNKS = "trace.chunks";
+    public static final String TRACE_LOST_EVENTS = "trace.lostEvents";
+
     // The instrumenter: classes seen and rewritten, and its time.
     public static final String INSTRUMENT_CLASSES = "instrument.classes";
     public static final String INSTRUMENT_REWRITTEN = "instrument.rewritten";

@@ -114,6 +114,34 @@ public final class PathDecoder {
         return new DecodedPath(pathId, blocks, start, end, linesOf(blocks), header);
     }
 
+    /**
+     * For a path register read before its path ended (when an exception was thrown): the index,
+     * in {@code decode(register).blocks()}, of the first block where the path may have been. The
+     * register is the sum of the values of the edges taken so far, and each later edge of
+     * {@code decode(register)} has value 0, so the path was at one of the blocks from this index
+     * on: the walk's blocks where the remaining id is already 0.
+     */
+    public int stopsFrom(long register) {
+        DecodedPath p = decode(register);
+        long remaining = register;
+        int node = entry;
+        for (int i = 0; i < p.blocks().length; i++) {
+            int next = p.blocks()[i];
+            long taken = 0;   // the walk took the edge to next of the largest value not above the remaining id
+            for (DagEdge e : out[node]) {
+                if (e.to() == next && e.val() <= remaining) {
+                    taken = e.val();
+                }
+            }
+            remaining -= taken;
+            if (remaining == 0) {
+                return i;
+            }
+            node = next;
+        }
+        return p.blocks().length;
+    }
+
     /** Index of the largest value {@code <= x} in the sorted array, or -1. */
     private static int largestAtMost(long[] sorted, long x) {
         int lo = 0;

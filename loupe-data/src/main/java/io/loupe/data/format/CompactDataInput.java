@@ -46,6 +46,11 @@ final class CompactDataInput {
         return fail(block == null ? "truncated" : "truncated in block " + block);
     }
 
+    /** Bytes read from the source so far. */
+    long position() {
+        return base + pos;
+    }
+
     /** True when the source has no more bytes. */
     boolean atEof() throws IOException {
         return pos == lim && !fill();

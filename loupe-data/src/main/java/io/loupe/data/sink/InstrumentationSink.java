@@ -36,6 +36,13 @@ public interface InstrumentationSink {
     /** The layout of the class-local counters reserved as {@code key}. */
     void classSlots(int key, ClassSlotLayout layout);
 
+    /**
+     * The whole-program trace ({@code profile=trace}): the blocks of method {@code method} that
+     * may throw, in increasing order, which the trace's reader needs to place an exception
+     * (docs/trace.md, <i>Exceptions</i>).
+     */
+    void throwingBlocks(int method, int[] blocks);
+
     // ---- value profiling ----
 
     /** Reserves {@code count} consecutive value site ids; returns the first. */

@@ -27,6 +27,9 @@ public final class RecordingSink implements InstrumentationSink {
     public record Method(MethodMeta meta, int arraySize) implements Event {
     }
 
+    public record ThrowingBlocks(int method, int[] blocks) implements Event {
+    }
+
     public record ClassSlots(int key, ClassSlotLayout layout) implements Event {
     }
 
@@ -116,6 +119,11 @@ public final class RecordingSink implements InstrumentationSink {
     @Override
     public void classSlots(int key, ClassSlotLayout layout) {
         events.add(new ClassSlots(key, layout));
+    }
+
+    @Override
+    public void throwingBlocks(int method, int[] blocks) {
+        events.add(new ThrowingBlocks(method, blocks.clone()));
     }
 
     @Override

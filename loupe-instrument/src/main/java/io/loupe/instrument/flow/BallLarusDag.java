@@ -53,6 +53,11 @@ public final class BallLarusDag {
             return val;
         }
 
+        /** Makes the increment the edge's value (no probe placement). */
+        void incrementIsValue() {
+            inc = val;
+        }
+
         /** The increment the probe on this edge adds to the path register (0 on spanning-tree edges). */
         public long inc() {
             return inc;

@@ -30,6 +30,17 @@ public final class MethodModel {
 
     /** Analyses a method with code. Methods with JSR/RET subroutines get a graph but no DAG. */
     public static MethodModel of(MethodNode m) {
+        return of(m, true);
+    }
+
+    /**
+     * Analyses a method with code; with {@code placed} false every edge's increment is its value
+     * ({@link ProbePlacement} not applied), so that the path register at any point of a path is the
+     * sum of the values of the edges taken so far, which the whole-program trace's reader decodes
+     * when an exception cuts a path short (docs/trace.md). Placed increments give the same path
+     * ids on fewer edges, but a register mid-path then also holds a potential of its block.
+     */
+    public static MethodModel of(MethodNode m, boolean placed) {
         ControlFlowGraph cfg = ControlFlowGraph.build(m);
         Dominators dom = Dominators.of(cfg);
         LoopForest loops = LoopForest.of(cfg, dom);
@@ -38,7 +49,11 @@ public final class MethodModel {
         }
         BallLarusDag dag = BallLarusDag.of(cfg, dom, loops);
         long numPaths = BallLarusNumbering.number(dag);
-        ProbePlacement.place(dag);
+        if (placed) {
+            ProbePlacement.place(dag);
+        } else {
+            dag.edges().forEach(BallLarusDag.Edge::incrementIsValue);
+        }
         return new MethodModel(cfg, dom, loops, dag, numPaths);
     }
 

@@ -2,11 +2,11 @@ package io.loupe.instrument.paths;
 
 import io.loupe.instrument.emit.FrameLocals;
 import io.loupe.instrument.emit.IntConstant;
+import io.loupe.instrument.emit.NewLabels;
 import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.flow.MethodModel;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -70,24 +70,8 @@ final class BlockTraceInserter {
         m.instructions.insert(entry);
     }
 
-    /**
-     * Frames name an object under construction by the label of its {@code new}. Code inserted
-     * between that label and the {@code new} would move the label off it, so the {@code new} gets
-     * a label of its own and the frames are pointed at it. Returns that label: code goes before it.
-     */
+    /** See {@link NewLabels}: code goes before the label this returns. */
     private LabelNode keepNewLabelOnNew(AbstractInsnNode newInsn) {
-        LabelNode fresh = new LabelNode();
-        m.instructions.insertBefore(newInsn, fresh);
-        for (AbstractInsnNode n = newInsn.getPrevious(); n != null && n.getOpcode() < 0; n = n.getPrevious()) {
-            if (n instanceof LabelNode old && old != fresh) {
-                for (AbstractInsnNode f = m.instructions.getFirst(); f != null; f = f.getNext()) {
-                    if (f instanceof FrameNode frame) {
-                        frame.local.replaceAll(t -> t == old ? fresh : t);
-                        frame.stack.replaceAll(t -> t == old ? fresh : t);
-                    }
-                }
-            }
-        }
-        return fresh;
+        return NewLabels.keepOnNew(m, newInsn, NewLabels.before(newInsn));
     }
 }

@@ -34,6 +34,19 @@ final class ConstructorBody {
      * null (not a constructor, bytecode not shaped as javac's, or a loop before the call, such as
      * one in a {@code switch} expression among {@code super(…)}'s arguments).
      */
+    /**
+     * The {@code this(…)} or {@code super(…)} call that initializes {@code this} in constructor
+     * {@code m} of class {@code owner}, or null if it cannot be told (bytecode not shaped as javac's).
+     */
+    static AbstractInsnNode initCall(String owner, MethodNode m) {
+        try {
+            int call = UninitializedObjects.thisInitCall(owner, m);
+            return call < 0 ? null : m.instructions.get(call);
+        } catch (AnalyzerException e) {
+            return null;
+        }
+    }
+
     static AbstractInsnNode deferrableAfter(String owner, MethodNode m, MethodModel model) {
         int call;
         try {

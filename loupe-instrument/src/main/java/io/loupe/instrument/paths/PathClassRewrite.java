@@ -34,6 +34,7 @@ public final class PathClassRewrite implements ClassRewrite {
     private final int classKey;   // the class's key for class-local counters, or -1 (the block tracer)
     private final MethodMeta[] metas;
     private final int[] arraySizes;
+    private final int[][] throwingBlocks;   // the whole-program trace: per method, the blocks that may throw
 
     // the try under way
     private ClassNode cn;
@@ -52,13 +53,14 @@ public final class PathClassRewrite implements ClassRewrite {
         this.classKey = classKey;
         this.metas = new MethodMeta[methods];
         this.arraySizes = new int[methods];
+        this.throwingBlocks = new int[methods][];
     }
 
     /** Plans path profiling for a class with {@code methods} methods with code: reserves their ids (and a class key). */
     public static PathClassRewrite plan(PathSettings settings, int methods, Consumer<String> warnings,
                                         InstrumentationSink sink) {
         int base = methods > 0 ? sink.reserveMethods(methods) : -1;
-        int classKey = methods > 0 && !settings.blockTrace() ? sink.reserveClassSlots() : -1;
+        int classKey = methods > 0 && !settings.blockTrace() && !settings.trace() ? sink.reserveClassSlots() : -1;
         return new PathClassRewrite(settings, warnings, base, classKey, methods);
     }
 
@@ -76,6 +78,7 @@ public final class PathClassRewrite implements ClassRewrite {
 
     @Override
     public boolean rewrite(int j, MethodNode m) {
+        throwingBlocks[j] = null;
         Rewritten r = rewrite(m, base + j);
         metas[j] = r.meta();
         arraySizes[j] = r.arraySize();
@@ -84,13 +87,14 @@ public final class PathClassRewrite implements ClassRewrite {
 
     @Override
     public void leftAlone(int j, MethodNode m) {
+        throwingBlocks[j] = null;
         metas[j] = uninstrumented(m, base + j, className, cn.sourceFile);
         arraySizes[j] = 0;
     }
 
     /** Puts method {@code m}'s path probes in, as method {@code id}; warns of a method it leaves alone. */
     private Rewritten rewrite(MethodNode m, int id) {
-        MethodModel model = MethodModel.of(m);
+        MethodModel model = MethodModel.of(m, !settings.trace());
         if (model.dag() == null) {
             warnings.accept("left " + className + "." + m.name + m.desc + " uninstrumented: JSR/RET subroutines");
             return new Rewritten(model.toMeta(id, className, cn.sourceFile, MethodMeta.Storage.NONE), 0, false);
@@ -103,6 +107,16 @@ public final class PathClassRewrite implements ClassRewrite {
         }
         if (storage == MethodMeta.Storage.NONE) {
             return new Rewritten(meta, 0, false);
+        }
+        if (settings.trace()) {
+            // A constructor's catch-all handler starts after its this(…) or super(…) call.
+            AbstractInsnNode initCall = m.name.equals("<init>") ? ConstructorBody.initCall(cn.name, m) : null;
+            PathRegister reg = new PathRegister(PathRegister.Mode.TRACE, id, m.maxLocals, false);
+            PathProbeInserter inserter = new PathProbeInserter(m, model, reg, frames, false, initCall,
+                    !m.name.equals("<init>") || initCall != null, cn.name);
+            inserter.insert();
+            throwingBlocks[id - base] = inserter.throwingBlocks();
+            return new Rewritten(meta, 0, true);
         }
         int arraySize = storage == MethodMeta.Storage.ARRAY ? (int) model.numPaths() : 0;
         // A constructor defers path ends only past its super(…) call (ConstructorBody).
@@ -150,6 +164,9 @@ public final class PathClassRewrite implements ClassRewrite {
     public void declare(InstrumentationSink sink) {
         for (int j = 0; j < metas.length; j++) {
             sink.method(metas[j], arraySizes[j]);
+            if (throwingBlocks[j] != null) {
+                sink.throwingBlocks(metas[j].id(), throwingBlocks[j]);
+            }
         }
         if (layout != null) {
             sink.classSlots(classKey, layout);
@@ -174,6 +191,9 @@ public final class PathClassRewrite implements ClassRewrite {
     private MethodMeta.Storage storage(MethodModel model) {
         if (settings.blockTrace()) {
             return MethodMeta.Storage.NONE;
+        }
+        if (settings.trace()) {
+            return MethodMeta.Storage.ARRAY;   // every method with code is in the trace; nothing is counted
         }
         if (model.numPaths() <= 1 && model.loops().loops().isEmpty() && !settings.trivial()) {
             return MethodMeta.Storage.NONE;

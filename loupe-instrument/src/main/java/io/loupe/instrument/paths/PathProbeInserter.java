@@ -1,20 +1,25 @@
 package io.loupe.instrument.paths;
 
 import io.loupe.instrument.emit.FrameLocals;
+import io.loupe.instrument.emit.NewLabels;
 import io.loupe.instrument.emit.Trampolines;
 import io.loupe.instrument.flow.BallLarusDag;
 import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.flow.MethodModel;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,8 +56,12 @@ final class PathProbeInserter {
     private final boolean frames;
     private final boolean deferrable;
     private final AbstractInsnNode coveredAfter;
+    private final boolean catchAll;
+    private final String owner;
+    private ThrowingBlocks throwing;   // TRACE: the blocks that may throw, and those that mark themselves
     private final InsnList trampolines = new InsnList();
     private final Map<LabelNode, LabelNode> handlerTrampolines = new HashMap<>();
+    private final Map<AbstractInsnNode, List<LabelNode>> newsMarked = new java.util.LinkedHashMap<>();
     private List<CountedLoops.Loop> counted = List.of();
 
     /**
@@ -64,6 +73,20 @@ final class PathProbeInserter {
      */
     PathProbeInserter(MethodNode m, MethodModel model, PathRegister reg, boolean frames, boolean deferrable,
             AbstractInsnNode coveredAfter) {
+        this(m, model, reg, frames, deferrable, coveredAfter, true, null);
+    }
+
+    /**
+     * @param catchAll TRACE: false for a constructor whose {@code this(…)} or {@code super(…)} call
+     *                 cannot be found, which a catch-all handler cannot cover: an exception leaves
+     *                 its activations without an unwind event, which the trace's reader allows
+     * @param owner    TRACE: the internal name of the method's class, whose own initialization
+     *                 needs no site mark
+     */
+    PathProbeInserter(MethodNode m, MethodModel model, PathRegister reg, boolean frames, boolean deferrable,
+            AbstractInsnNode coveredAfter, boolean catchAll, String owner) {
+        this.catchAll = catchAll;
+        this.owner = owner;
         this.m = m;
         this.model = model;
         this.reg = reg;
@@ -84,6 +107,7 @@ final class PathProbeInserter {
             }
             reg.countLoops(counted.size());
         }
+        throwing = reg.traces() ? ThrowingBlocks.of(model) : null;
         // Resolve every insertion point before the list changes.
         List<Runnable> edits = new ArrayList<>();
         for (ControlFlowGraph.Block u : g.blocks()) {
@@ -93,7 +117,19 @@ final class PathProbeInserter {
             AbstractInsnNode last = insns.get(u.last());
             if (u.exits()) {
                 long inc = dag.edge(u.index(), dag.exit()).inc();
-                edits.add(() -> m.instructions.insertBefore(last, reg.directEnd(inc)));
+                InsnList end = reg.traces() ? reg.traceExit(inc, last.getOpcode() == Opcodes.ATHROW) : reg.directEnd(inc);
+                edits.add(() -> m.instructions.insertBefore(last, end));
+            }
+            if (reg.traces()) {
+                if (throwing.marked(u.index())) {
+                    AbstractInsnNode first = insns.get(u.first());
+                    InsnList mark = reg.markBlock(u.index());
+                    edits.add(() -> m.instructions.insertBefore(first, mark));
+                    if (first.getOpcode() == Opcodes.NEW) {
+                        newsMarked.put(first, NewLabels.before(first));
+                    }
+                }
+                markSites(g, u, edits);
             }
             for (int v : u.successors()) {
                 Probe probe = withCountedLoops(u.index(), v, transferProbe(dag, u.index(), v));
@@ -114,13 +150,13 @@ final class PathProbeInserter {
             if (start == null) {
                 continue;   // a handler no reachable code can throw to
             }
-            LabelNode trampoline = handlerTrampolines.computeIfAbsent(original, h -> trampoline(h, reg.start(start.inc())));
+            LabelNode trampoline = handlerTrampolines.computeIfAbsent(original, h -> trampoline(h, handlerEntry(start.inc())));
             edits.add(() -> tcb.handler = trampoline);
         }
         for (Runnable edit : edits) {
             edit.run();
         }
-        if (reg.rle() || !counted.isEmpty()) {
+        if (reg.rle() || !counted.isEmpty() || reg.traces() && catchAll) {
             catchAllFlush();
         }
         if (frames) {
@@ -130,6 +166,52 @@ final class PathProbeInserter {
         long entryInc = dag.edge(dag.entry(), 0).inc();
         m.instructions.insert(reg.entry(entryInc));
         m.instructions.add(trampolines);
+        // A site mark went between a new and the label its frames name it by (trampolines' frames too).
+        newsMarked.forEach((insn, labels) -> NewLabels.keepOnNew(m, insn, labels));
+    }
+
+    /** TRACE, after {@link #insert}: the blocks that may throw. */
+    int[] throwingBlocks() {
+        return throwing.blocks();
+    }
+
+    /** The code at a handler's entry: the path that starts there (TRACE: after the catch event). */
+    private InsnList handlerEntry(long startInc) {
+        InsnList l = reg.traces() ? reg.caught() : new InsnList();
+        l.add(reg.start(startInc));
+        return l;
+    }
+
+    /**
+     * TRACE: every instruction in block {@code u} that may run instrumented code marks its site,
+     * its instruction number, first: calls, and the instructions that may initialize another class
+     * ({@code new}, {@code getstatic}, {@code putstatic}: JVMS §5.5), whose static initializer is
+     * then an activation under that site.
+     */
+    private void markSites(ControlFlowGraph g, ControlFlowGraph.Block u, List<Runnable> edits) {
+        List<AbstractInsnNode> insns = g.instructions();
+        for (int i = u.first(); i <= u.last(); i++) {
+            AbstractInsnNode insn = insns.get(i);
+            if (insn instanceof MethodInsnNode || insn instanceof InvokeDynamicInsnNode || initializes(insn)) {
+                InsnList mark = reg.markSite(i);
+                edits.add(() -> m.instructions.insertBefore(insn, mark));
+                if (insn.getOpcode() == Opcodes.NEW) {
+                    newsMarked.put(insn, NewLabels.before(insn));
+                }
+            }
+        }
+    }
+
+    /** True if {@code insn} may initialize a class other than the method's own. */
+    private boolean initializes(AbstractInsnNode insn) {
+        int op = insn.getOpcode();
+        if (op == Opcodes.NEW) {
+            return !((TypeInsnNode) insn).desc.equals(owner);
+        }
+        if (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC) {
+            return !((FieldInsnNode) insn).owner.equals(owner);
+        }
+        return false;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.loupe.instrument.paths;
 import io.loupe.instrument.emit.FrameLocals;
 import io.loupe.instrument.emit.IntConstant;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.InsnList;
@@ -29,7 +30,17 @@ import java.util.List;
  * TABLE       r:int, table:PathTable     table.add(r + c, 1)
  * KPATHS      r:int, t:PathThread,       cursor = t.step(cursor, id, r + c)
  *             cursor:long
+ * TRACE       r:int, t:TraceThread,      t.path(id, r + c)                    (profile=trace)
+ *             saved:int
  * </pre>
+ *
+ * <p>TRACE appends every path end to the thread's whole-program trace, and more: the entry
+ * appends the activation's enter event and keeps the call site it came from in {@code saved}
+ * ({@code saved = t.enter(id)}), each call marks its site first ({@code t.site = insn}), each
+ * normal exit restores {@code t.site = saved}, each handler entry appends {@code t.caught(id, r)}
+ * and a catch-all handler {@code t.unwind(id, r, saved)} before it rethrows (docs/trace.md,
+ * <i>The trace</i>). It neither run-length encodes nor counts loops: the trace's grammar
+ * compresses repetition.
  *
  * <p>EXIT_COUNT serves every k: a method without loops or handlers ends exactly one path per
  * activation, so its k-paths are its paths, and it needs neither an entry call nor state — which
@@ -51,11 +62,12 @@ import java.util.List;
 final class PathRegister {
 
     /** How a method's path ends are recorded. */
-    enum Mode { EXIT_COUNT, ARRAY, TABLE, KPATHS }
+    enum Mode { EXIT_COUNT, ARRAY, TABLE, KPATHS, TRACE }
 
     static final String LOUPE = "io/loupe/runtime/Loupe";
     static final String THREAD = "io/loupe/runtime/paths/PathThread";
     static final String TABLE = "io/loupe/runtime/paths/PathTable";
+    static final String TRACE_THREAD = "io/loupe/runtime/trace/TraceThread";
 
     private final Mode mode;
     private final int methodId;
@@ -98,10 +110,13 @@ final class PathRegister {
         this.mode = mode;
         this.methodId = methodId;
         this.rle = rle;
+        if (mode == Mode.TRACE && rle) {
+            throw new IllegalArgumentException("the whole-program trace records every path end");
+        }
         this.r = base;
         this.state = base + 1;
         this.cursor = base + 2;
-        this.last = mode == Mode.KPATHS ? base + 4 : base + 2;
+        this.last = mode == Mode.KPATHS ? base + 4 : base + 2;   // TRACE: base + 2 is saved
         this.run = last + 1;
     }
 
@@ -119,7 +134,12 @@ final class PathRegister {
 
     /** True if the mode records loop path ends (every mode but EXIT_COUNT), so loops can be counted. */
     boolean canCountLoops() {
-        return mode != Mode.EXIT_COUNT;
+        return mode != Mode.EXIT_COUNT && mode != Mode.TRACE;
+    }
+
+    /** True for the whole-program trace (TRACE mode). */
+    boolean traces() {
+        return mode == Mode.TRACE;
     }
 
     private int iterations(int loop) {
@@ -142,6 +162,7 @@ final class PathRegister {
             case ARRAY -> List.of(Opcodes.INTEGER, "[J");
             case TABLE -> List.of(Opcodes.INTEGER, TABLE);
             case KPATHS -> List.of(Opcodes.INTEGER, THREAD, Opcodes.LONG);
+            case TRACE -> List.of(Opcodes.INTEGER, TRACE_THREAD, Opcodes.INTEGER);
         });
         if (rle) {
             types.add(Opcodes.INTEGER);
@@ -177,9 +198,17 @@ final class PathRegister {
                 l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "table", "(I)L" + TABLE + ";", false));
             }
             case KPATHS -> l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, LOUPE, "thread", "()L" + THREAD + ";", false));
+            case TRACE -> l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, TRACE_THREAD, "current", "()L" + TRACE_THREAD + ";", false));
             default -> throw new AssertionError(mode);
         }
         l.add(new VarInsnNode(Opcodes.ASTORE, state));
+        if (mode == Mode.TRACE) {
+            // Stack: TraceThread, I → I (the site the caller marked) → (empty)
+            l.add(new VarInsnNode(Opcodes.ALOAD, state));
+            l.add(IntConstant.push(methodId));
+            l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, TRACE_THREAD, "enter", "(I)I", false));
+            l.add(new VarInsnNode(Opcodes.ISTORE, last));
+        }
         if (mode == Mode.KPATHS) {
             l.add(new InsnNode(Opcodes.LCONST_0));   // KSlabForest.START: the "*" of the stream
             l.add(new VarInsnNode(Opcodes.LSTORE, cursor));
@@ -403,9 +432,19 @@ final class PathRegister {
         return l;
     }
 
-    /** The catch-all handler's body: flush the pending run (if any), rethrow. Stack: Throwable. */
+    /**
+     * The catch-all handler's body: flush the pending run (if any), rethrow; in TRACE mode
+     * {@code t.unwind(id, r, saved)} first. Stack: Throwable.
+     */
     InsnList flushAndRethrow() {
         InsnList l = rle ? flush() : new InsnList();
+        if (mode == Mode.TRACE) {
+            l.add(new VarInsnNode(Opcodes.ALOAD, state));
+            l.add(IntConstant.push(methodId));
+            l.add(new VarInsnNode(Opcodes.ILOAD, r));
+            l.add(new VarInsnNode(Opcodes.ILOAD, last));
+            l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, TRACE_THREAD, "unwind", "(III)V", false));
+        }
         l.add(new InsnNode(Opcodes.ATHROW));
         return l;
     }
@@ -475,8 +514,74 @@ final class PathRegister {
                 l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "step", "(JII)J", false));
                 l.add(new VarInsnNode(Opcodes.LSTORE, cursor));
             }
+            case TRACE -> {
+                // Stack: TraceThread, I, I → (empty)
+                l.add(new VarInsnNode(Opcodes.ALOAD, state));
+                l.add(IntConstant.push(methodId));
+                pathId(l, inc);
+                l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, TRACE_THREAD, "path", "(II)V", false));
+            }
             default -> throw new AssertionError(mode);
         }
+        return l;
+    }
+
+    /**
+     * TRACE: the path end at an exit, whose last instruction is an {@code athrow} if
+     * {@code throwing} ({@code t.thrown(id, r + c)}: the activation's catch-all or one of its
+     * handlers comes next) or a return ({@code t.path(id, r + c); t.site = saved}).
+     */
+    InsnList traceExit(long inc, boolean throwing) {
+        if (!throwing) {
+            InsnList l = end(inc);
+            l.add(restoreSite());
+            return l;
+        }
+        InsnList l = new InsnList();
+        l.add(new VarInsnNode(Opcodes.ALOAD, state));
+        l.add(IntConstant.push(methodId));
+        pathId(l, inc);
+        l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, TRACE_THREAD, "thrown", "(II)V", false));
+        return l;
+    }
+
+    /** TRACE: before a call, the instruction {@code insn} marks its site: {@code t.site = insn}. */
+    InsnList markSite(int insn) {
+        InsnList l = new InsnList();
+        l.add(new VarInsnNode(Opcodes.ALOAD, state));
+        l.add(IntConstant.push(insn));
+        l.add(new FieldInsnNode(Opcodes.PUTFIELD, TRACE_THREAD, "site", "I"));
+        return l;
+    }
+
+    /**
+     * TRACE: at the start of block {@code block}, one of several that may throw where a path
+     * register cannot tell them apart ({@link ThrowingBlocks}): {@code t.site = -2 - block}.
+     */
+    InsnList markBlock(int block) {
+        InsnList l = new InsnList();
+        l.add(new VarInsnNode(Opcodes.ALOAD, state));
+        l.add(IntConstant.push(-2 - block));
+        l.add(new FieldInsnNode(Opcodes.PUTFIELD, TRACE_THREAD, "site", "I"));
+        return l;
+    }
+
+    /** TRACE: at a normal exit, after its path end, the caller's site comes back: {@code t.site = saved}. */
+    private InsnList restoreSite() {
+        InsnList l = new InsnList();
+        l.add(new VarInsnNode(Opcodes.ALOAD, state));
+        l.add(new VarInsnNode(Opcodes.ILOAD, last));
+        l.add(new FieldInsnNode(Opcodes.PUTFIELD, TRACE_THREAD, "site", "I"));
+        return l;
+    }
+
+    /** TRACE: a handler's entry, before its path starts: {@code t.caught(id, r)}. Stack: Throwable, kept. */
+    InsnList caught() {
+        InsnList l = new InsnList();
+        l.add(new VarInsnNode(Opcodes.ALOAD, state));
+        l.add(IntConstant.push(methodId));
+        l.add(new VarInsnNode(Opcodes.ILOAD, r));
+        l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, TRACE_THREAD, "caught", "(II)V", false));
         return l;
     }
 

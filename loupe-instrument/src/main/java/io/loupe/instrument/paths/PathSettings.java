@@ -10,8 +10,13 @@ package io.loupe.instrument.paths;
  *                     path's count is their invocation count)
  * @param blockTrace   instrument for the naive block tracer instead of path profiling
  * @param runLength    run-length encode path ends at back edges in locals (see PathRegister)
+ * @param trace        instrument for the whole-program trace ({@code profile=trace}): every path
+ *                     end, method entry, caught exception and unwinding is an event of the
+ *                     thread's trace (PathRegister's TRACE mode), every method with code is
+ *                     instrumented, and calls mark their site
  */
-public record PathSettings(int k, int arrayLimit, boolean trivial, boolean blockTrace, boolean runLength) {
+public record PathSettings(int k, int arrayLimit, boolean trivial, boolean blockTrace, boolean runLength,
+                           boolean trace) {
     public PathSettings {
         if (k < 1) {
             throw new IllegalArgumentException("k must be at least 1");
@@ -19,5 +24,18 @@ public record PathSettings(int k, int arrayLimit, boolean trivial, boolean block
         if (arrayLimit < 1) {
             throw new IllegalArgumentException("array limit must be at least 1");
         }
+        if (trace && blockTrace) {
+            throw new IllegalArgumentException("the whole-program trace and the block tracer are two instrumentations");
+        }
+    }
+
+    /** Path profiling or the block tracer, not the whole-program trace. */
+    public PathSettings(int k, int arrayLimit, boolean trivial, boolean blockTrace, boolean runLength) {
+        this(k, arrayLimit, trivial, blockTrace, runLength, false);
+    }
+
+    /** The whole-program trace's settings: one path per event, no run-length encoding. */
+    public static PathSettings wholeProgramTrace() {
+        return new PathSettings(1, 1, true, false, false, true);
     }
 }

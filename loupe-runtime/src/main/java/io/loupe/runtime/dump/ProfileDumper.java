@@ -26,6 +26,7 @@ import io.loupe.runtime.registry.ClassSlots;
 import io.loupe.runtime.registry.InstrumentationClock;
 import io.loupe.runtime.registry.MethodRegistry;
 import io.loupe.runtime.trace.BlockTrace;
+import io.loupe.runtime.trace.TraceOutput;
 import io.loupe.runtime.values.ValueCollector;
 import io.loupe.runtime.values.ValueSiteRegistry;
 
@@ -133,6 +134,10 @@ public final class ProfileDumper {
         } catch (Throwable t) {
             Warnings.warn("an end-of-run check failed: " + t);
         }
+        if (TraceOutput.active()) {
+            closeTrace();
+            return;
+        }
         Profile p = null;
         try {
             p = collect(true);
@@ -147,6 +152,19 @@ public final class ProfileDumper {
         } catch (Throwable t) {
             Warnings.info("could not write profile " + out + ": " + t);
             writeWhatIsLeft(p, t);
+        }
+    }
+
+    /**
+     * The end of a run with {@code profile=trace}: every thread's trace written and the end block
+     * with the instrumenter's stats and the run's warnings; no profile (the trace file has all).
+     */
+    private static void closeTrace() {
+        try {
+            Map<String, Long> stats = new LinkedHashMap<>(InstrumentationClock.stats());
+            Warnings.info(TraceOutput.close(stats, Warnings.all()));
+        } catch (Throwable t) {
+            Warnings.info("could not close the trace: " + t);
         }
     }
 

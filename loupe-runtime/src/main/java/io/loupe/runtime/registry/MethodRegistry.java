@@ -52,6 +52,17 @@ public final class MethodRegistry {
         return id < arraySizes.length ? arraySizes[id] : 0;
     }
 
+    /** The methods registered so far, in id order; ids reserved and not yet registered are left out. */
+    public static synchronized List<MethodMeta> registered() {
+        List<MethodMeta> copy = new ArrayList<>(METHODS.size());
+        for (MethodMeta m : METHODS) {
+            if (m != null) {
+                copy.add(m);
+            }
+        }
+        return copy;
+    }
+
     /**
      * A snapshot of all registered methods, in id order. An id reserved by a class still being
      * instrumented at this moment appears as an empty, uninstrumented placeholder.

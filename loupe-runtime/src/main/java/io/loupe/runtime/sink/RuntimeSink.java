@@ -11,6 +11,7 @@ import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.runtime.deps.DepRegistry;
 import io.loupe.runtime.registry.ClassSlots;
 import io.loupe.runtime.registry.MethodRegistry;
+import io.loupe.runtime.trace.TraceOutput;
 import io.loupe.runtime.values.FrozenMethods;
 import io.loupe.runtime.values.QuietMethods;
 import io.loupe.runtime.values.ValueSiteRegistry;
@@ -45,6 +46,11 @@ public final class RuntimeSink implements InstrumentationSink {
     @Override
     public void classSlots(int key, ClassSlotLayout layout) {
         ClassSlots.define(key, layout);
+    }
+
+    @Override
+    public void throwingBlocks(int method, int[] blocks) {
+        TraceOutput.throwingBlocks(method, blocks);
     }
 
     @Override

@@ -1,0 +1,21 @@
+package io.loupe.analysis.trace;
+
+/**
+ * What a thread ran, as {@link TraceReplay} rebuilds it from the trace, in the order it ran: the
+ * same events the naive block tracer records (docs/architecture.md, <i>Validation</i>).
+ */
+public interface ReplayListener {
+
+    /** An activation of method {@code method} begins, called from call site {@code site} of its caller (-1: none known). */
+    void enter(int method, int site);
+
+    /** The running activation enters block {@code block}. */
+    void block(int block);
+
+    /** The running activation is about to return, or to throw from an {@code athrow} of its own. */
+    void leave();
+
+    /** The running activation ends: normally if {@code returned}, else an exception left it. */
+    default void end(boolean returned) {
+    }
+}

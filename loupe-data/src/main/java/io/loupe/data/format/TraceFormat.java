@@ -1,0 +1,46 @@
+package io.loupe.data.format;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/** The constants of the trace file, shared by {@link TraceWriter} and {@link TraceReader}. */
+final class TraceFormat {
+
+    static final byte[] MAGIC = "LOUPETRC".getBytes(StandardCharsets.US_ASCII);
+    static final int VERSION = 1;
+
+    static final int HEADER = 0x01;
+    static final int METHODS = 0x02;
+    static final int THREAD = 0x03;
+    static final int CHUNK = 0x04;
+    static final int END = 0xFF;
+
+    static final int METHODS_PER_BLOCK = 1024;
+
+    private TraceFormat() {
+    }
+
+    /** The magic and the version, which the first block's checksum covers too. */
+    static byte[] coveredByFirstBlock() {
+        byte[] b = Arrays.copyOf(MAGIC, MAGIC.length + 2);
+        b[MAGIC.length] = (byte) (VERSION >>> 8);
+        b[MAGIC.length + 1] = (byte) VERSION;
+        return b;
+    }
+
+    static String label(int type) {
+        return switch (type) {
+            case HEADER -> "header";
+            case METHODS -> "methods";
+            case THREAD -> "thread";
+            case CHUNK -> "chunk";
+            case END -> "end";
+            default -> String.format("0x%02x", type);
+        };
+    }
+
+    /** True if {@code file}'s first bytes are a trace's magic. */
+    static boolean isMagic(byte[] first) {
+        return first.length >= MAGIC.length && Arrays.equals(Arrays.copyOf(first, MAGIC.length), MAGIC);
+    }
+}

@@ -1,0 +1,49 @@
+package io.loupe.data.trace;
+
+import io.loupe.data.meta.MethodMeta;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A whole-program trace as read from its file: the metadata of the methods it names, each
+ * thread's chunks, and what the end of the run added (stats and warnings). A trace whose run was
+ * killed is {@linkplain #complete() incomplete}: it holds every chunk written before the first
+ * damaged or missing block, and {@link #problem()} says what stopped the reader.
+ *
+ * @param options  the agent options of the run
+ * @param methods  method metadata by id (an id the file does not describe is null)
+ * @param throwing by method id, the blocks that may throw, in increasing order
+ * @param threads  in the order they first wrote a chunk
+ * @param problem  null for a complete trace
+ * @param fileBytes the bytes read: the whole file, or its readable prefix when incomplete
+ */
+public record Trace(String options, List<MethodMeta> methods, List<int[]> throwing, List<ThreadTrace> threads, Map<String, Long> stats,
+                    List<String> warnings, boolean complete, String problem, long fileBytes) {
+
+    /** Events over every thread. */
+    public long events() {
+        return threads.stream().mapToLong(ThreadTrace::events).sum();
+    }
+
+    /** The events' size uncompressed: 8 bytes each, the runtime's own encoding. */
+    public long rawBytes() {
+        return events() * Long.BYTES;
+    }
+
+    /** Bytes of every chunk in the file. */
+    public long compressedBytes() {
+        return threads.stream().mapToLong(ThreadTrace::compressedBytes).sum();
+    }
+
+    /** The blocks of method {@code id} that may throw, in increasing order (empty if unknown). */
+    public int[] throwingBlocks(int id) {
+        int[] t = id >= 0 && id < throwing.size() ? throwing.get(id) : null;
+        return t != null ? t : new int[0];
+    }
+
+    /** The metadata of method {@code id}, or null. */
+    public MethodMeta method(int id) {
+        return id >= 0 && id < methods.size() ? methods.get(id) : null;
+    }
+}

@@ -1,0 +1,181 @@
+package io.loupe.runtime.trace;
+
+import io.loupe.data.trace.Sequitur;
+import io.loupe.data.trace.TraceEvent;
+
+/**
+ * One thread's whole-program trace as it is recorded ({@code profile=trace}; docs/trace.md): the
+ * events instrumented code appends ({@link TraceEvent}), in a buffer the thread alone writes, with
+ * no lock and no allocation. A full buffer goes through the thread's dictionary into the online
+ * grammar of its current chunk ({@link Sequitur}); a chunk that reaches {@link #CHUNK_EVENTS}
+ * events or {@link #CHUNK_SYMBOLS} grammar symbols is written to the trace file and a new one
+ * begins, so what a thread holds is bounded and a killed JVM leaves every chunk written before.
+ *
+ * <p>Instrumented code holds its thread's instance in a local, fetched once per activation
+ * ({@link #current()}), and marks each call it makes in {@link #site} — the call's instruction
+ * index — so that the callee's enter event names the call it came from, a callback from code that
+ * is not instrumented included. Each activation restores {@link #site} at its exits to what it
+ * was at its entry.
+ */
+public final class TraceThread {
+
+    static final int BUFFER = 1 << 14;
+    /** Events per chunk unless {@link #configure} says otherwise ({@code trace.chunkEvents}). */
+    public static final long CHUNK_EVENTS = 1L << 24;
+    static final int CHUNK_SYMBOLS = 1 << 18;
+    private static long chunkEvents = CHUNK_EVENTS;
+
+    private static final ThreadLocal<TraceThread> CURRENT = ThreadLocal.withInitial(TraceThread::create);
+    /** The instance {@link #current()} returned last: a thread that runs alone finds itself here without a lookup. */
+    private static TraceThread last = new TraceThread(null);
+
+    /** The call site the activation running on this thread marked last, or -1. */
+    public int site = -1;
+
+    private final Thread owner;
+    private final long[] buffer = new long[BUFFER];
+    private int size;
+
+    // under this object's lock: the chunk being compressed (the dump at exit closes it too)
+    private int index = -1;           // the thread's number in the file, given at its first chunk
+    private final EventDictionary dictionary = new EventDictionary();
+    private Sequitur grammar = new Sequitur();
+    private long chunks;
+    private long events;              // events compressed, every chunk
+    private long lost;                // events appended after the trace was closed, in buffers that filled
+    private int closedAt;             // events of the buffer that close() compressed
+    private boolean closed;
+
+    private TraceThread(Thread owner) {
+        this.owner = owner;
+    }
+
+    /** Sets the events per chunk; at agent start, before any thread traces. */
+    public static void configure(long eventsPerChunk) {
+        chunkEvents = eventsPerChunk;
+    }
+
+    private static TraceThread create() {
+        TraceThread t = new TraceThread(Thread.currentThread());
+        TraceOutput.register(t);
+        return t;
+    }
+
+    /** The current thread's trace. */
+    public static TraceThread current() {
+        TraceThread t = last;
+        if (t.owner == Thread.currentThread()) {
+            return t;
+        }
+        t = CURRENT.get();
+        last = t;
+        return t;
+    }
+
+    /**
+     * An activation of {@code method} begins; returns the site to restore at its exits. The site
+     * starts at -1 for the activation, so that a mark its catch or unwind event carries is its own.
+     */
+    public int enter(int method) {
+        int s = site;
+        site = -1;
+        add(TraceEvent.of(TraceEvent.ENTER, method, s));
+        return s;
+    }
+
+    /** Path {@code path} of {@code method} ended. */
+    public void path(int method, int path) {
+        add(TraceEvent.of(TraceEvent.PATH, method, path));
+    }
+
+    /** Path {@code path} of {@code method} ended at an {@code athrow}. */
+    public void thrown(int method, int path) {
+        add(TraceEvent.of(TraceEvent.THROW, method, path));
+    }
+
+    /** A handler of {@code method} caught an exception; {@code register} is the path register then. */
+    public void caught(int method, int register) {
+        add(TraceEvent.of(TraceEvent.CATCH, method, register));
+        add(TraceEvent.of(TraceEvent.AT, method, site));
+    }
+
+    /**
+     * An exception leaves an activation of {@code method}, whose path register is {@code register};
+     * the site is restored to {@code saved}, what it was at the activation's entry.
+     */
+    public void unwind(int method, int register, int saved) {
+        add(TraceEvent.of(TraceEvent.UNWIND, method, register));
+        add(TraceEvent.of(TraceEvent.AT, method, site));
+        site = saved;
+    }
+
+    private void add(long event) {
+        if (size == BUFFER) {
+            spill();
+        }
+        buffer[size++] = event;
+    }
+
+    /** The owner's full buffer: compressed into the chunk (dropped once the trace is closed). */
+    private void spill() {
+        synchronized (this) {
+            if (closed) {
+                lost += size - closedAt;
+                closedAt = 0;
+            } else {
+                compress(size);
+            }
+        }
+        size = 0;
+    }
+
+    private void compress(int n) {
+        for (int i = 0; i < n; i++) {
+            grammar.append(dictionary.terminal(buffer[i]));
+            if (grammar.length() >= chunkEvents || grammar.symbols() >= CHUNK_SYMBOLS) {
+                writeChunk();
+            }
+        }
+    }
+
+    private void writeChunk() {
+        if (grammar.length() == 0) {
+            return;
+        }
+        if (index < 0) {
+            index = TraceOutput.name(owner.getName());
+        }
+        TraceOutput.chunk(index, grammar.length(), dictionary.added(), dictionary.addedCount(), grammar.grammar());
+        events += grammar.length();
+        chunks++;
+        dictionary.clearAdded();
+        grammar = new Sequitur();
+    }
+
+    /**
+     * At exit: compresses and writes what the thread has not written yet, and closes its trace.
+     * A thread still running loses what it appends after this (counted in {@link #lost()}).
+     */
+    synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closedAt = Math.min(size, BUFFER);
+        compress(closedAt);
+        writeChunk();
+        closed = true;
+    }
+
+    synchronized long events() {
+        return events;
+    }
+
+    synchronized long chunks() {
+        return chunks;
+    }
+
+    /** Events appended after {@link #close()} so far: they are in no chunk. */
+    synchronized long lost() {
+        return closed ? lost + Math.max(0, Math.min(size, BUFFER) - closedAt) : 0;
+    }
+}
