@@ -2,6 +2,7 @@ package io.loupe.bench;
 
 import io.loupe.data.StatKeys;
 import io.loupe.data.format.ProfileReader;
+import io.loupe.data.format.TraceReader;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,6 +58,9 @@ final class ProfileCounters {
             return Map.of();
         }
         try {
+            if (TraceReader.isTrace(file)) {   // profile=trace: the run's stats are in its trace's end block
+                return TraceReader.read(file).stats();
+            }
             return ProfileReader.read(file).stats();
         } catch (IOException | RuntimeException e) {
             System.err.println("loupe-bench: " + label + ": unreadable profile " + file + ": " + e.getMessage());

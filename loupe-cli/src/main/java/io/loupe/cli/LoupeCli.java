@@ -19,7 +19,7 @@ import java.nio.charset.StandardCharsets;
  */
 @Command(name = "loupe", mixinStandardHelpOptions = true, versionProvider = LoupeVersion.class,
         description = "Precise dynamic analysis for the JVM: path profiling across loop iterations, value profiling.",
-        subcommands = {RunCommand.class, ReportCommand.class, DiffCommand.class, AgentCommand.class,
+        subcommands = {RunCommand.class, ReportCommand.class, DiffCommand.class, AgentCommand.class, TraceCommand.class,
                 CommandLine.HelpCommand.class},
         synopsisSubcommandLabel = "COMMAND")
 public final class LoupeCli implements Runnable {

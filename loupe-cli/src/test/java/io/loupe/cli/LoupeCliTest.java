@@ -17,6 +17,7 @@ class LoupeCliTest {
         assertTrue(r.out().contains("report "), r.out());
         assertTrue(r.out().contains("diff "), r.out());
         assertTrue(r.out().contains("agent "), r.out());
+        assertTrue(r.out().contains("trace "), r.out());
     }
 
     @Test

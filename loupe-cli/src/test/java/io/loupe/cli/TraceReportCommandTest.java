@@ -91,4 +91,35 @@ class TraceReportCommandTest {
         assertEquals(2, r.exitCode());
         assertTrue(r.err().startsWith("loupe: --subpath-length must be between 1 and 64, got 0"), r.err());
     }
+
+    @Test
+    void compact_writes_the_same_events_with_re_pair_grammars() throws IOException {
+        Path file = written();
+        Cli r = Cli.run("trace", "compact", file.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        Path compact = dir.resolve("app.compact.trace");
+        assertTrue(r.out().startsWith("wrote " + compact), r.out());
+        io.loupe.data.trace.Trace before = io.loupe.data.format.TraceReader.read(file);
+        io.loupe.data.trace.Trace after = io.loupe.data.format.TraceReader.read(compact);
+        assertTrue(after.complete());
+        assertEquals(1L, after.stats().get("trace.repair"));
+        List<Long> a = new java.util.ArrayList<>();
+        List<Long> b = new java.util.ArrayList<>();
+        before.threads().get(0).forEachEvent(a::add);
+        after.threads().get(0).forEachEvent(b::add);
+        assertEquals(a, b);
+    }
+
+    @Test
+    void compact_refuses_a_profile_and_its_own_input_as_output() throws IOException {
+        Path prof = dir.resolve("x.prof");
+        Files.writeString(prof, "LOUPEPRF");
+        Cli r = Cli.run("trace", "compact", prof.toString());
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().contains("not a whole-program trace"), r.err());
+        Path file = written();
+        Cli same = Cli.run("trace", "compact", file.toString(), "--out", file.toString());
+        assertEquals(2, same.exitCode());
+        assertTrue(same.err().contains("--out must not be the trace it reads"), same.err());
+    }
 }

@@ -61,6 +61,8 @@ public final class StatKeys {
     public static final String TRACE_THREADS = "trace.threads";
     public static final String TRACE_CHUNKS = "trace.chunks";
     public static final String TRACE_LOST_EVENTS = "trace.lostEvents";
+    /** 1 in a trace that {@code loupe trace compact} wrote: its grammars are Re-Pair's, not Sequitur's. */
+    public static final String TRACE_REPAIR = "trace.repair";
 
     // The instrumenter: classes seen and rewritten, and its time.
     public static final String INSTRUMENT_CLASSES = "instrument.classes";
