@@ -119,8 +119,18 @@ final class ReportCommand implements Callable<Integer> {
 
     /** The trace in {@code file}; every way of failing is one line. */
     static Trace readTrace(Path file) {
+        return readFile(file, TraceReader::read);
+    }
+
+    /** What a reader of files throws. */
+    private interface FileReader<T> {
+        T read(Path file) throws IOException;
+    }
+
+    /** {@code reader}'s result for {@code file}, its failures each one line. */
+    private static <T> T readFile(Path file, FileReader<T> reader) {
         try {
-            return TraceReader.read(file);
+            return reader.read(file);
         } catch (ProfileFormatException e) {
             throw new CliException(e.getMessage());
         } catch (NoSuchFileException e) {
@@ -153,17 +163,7 @@ final class ReportCommand implements Callable<Integer> {
         if (!Files.exists(file)) {
             throw new CliException(file + ": no such file");
         }
-        try {
-            return ProfileReader.read(file);
-        } catch (ProfileFormatException e) {
-            throw new CliException(e.getMessage());
-        } catch (NoSuchFileException e) {
-            throw new CliException(file + ": no such file");
-        } catch (AccessDeniedException e) {
-            throw new CliException(file + ": permission denied");
-        } catch (IOException e) {
-            throw new CliException(file + ": cannot read: " + oneLine(String.valueOf(e.getMessage())));
-        }
+        return readFile(file, ProfileReader::read);
     }
 
     /**
