@@ -92,7 +92,7 @@ final class AgentStart {
             return InstrumentSettings.depsAlone();
         }
         if (options.trace()) {
-            return InstrumentSettings.paths(PathSettings.wholeProgramTrace());
+            return InstrumentSettings.paths(PathSettings.wholeProgramTrace(options.addresses()));
         }
         PathSettings paths = options.paths() || options.blockTrace()
                 ? new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength())

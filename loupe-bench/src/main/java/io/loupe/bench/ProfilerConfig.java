@@ -16,7 +16,8 @@ import java.util.Optional;
  * ({@code profile=values,convergent=true}), {@code values-freeze} the same with frozen quiet periods
  * ({@code values.freeze=true}). {@code lamp} and {@code camp} are memory dependence
  * profiling in either mode ({@code profile=deps,deps.mode=…}); {@code trace} the whole-program
- * trace ({@code profile=trace}).
+ * trace ({@code profile=trace}); {@code trace-addr} the trace with its address trace, the CF +
+ * address-trace baseline ({@code profile=trace,trace.addresses=true}).
  *
  * <p>{@code CONFIG:VARIANT} (e.g. {@code values-conv:floor-never}) is CONFIG's options run with
  * another agent jar, the one the harness's {@code --agent-variant VARIANT=JAR} names: a build of
@@ -68,6 +69,9 @@ record ProfilerConfig(String name, String agentOptions, String variant) {
         if (name.equals("trace")) {
             return new ProfilerConfig(name, "profile=trace");
         }
+        if (name.equals("trace-addr")) {
+            return new ProfilerConfig(name, "profile=trace,trace.addresses=true");
+        }
         if (DepMode.ofId(name) != null) {
             return new ProfilerConfig(name, "profile=deps,deps.mode=" + name);
         }
@@ -78,7 +82,7 @@ record ProfilerConfig(String name, String agentOptions, String variant) {
             int at = name.indexOf('@');
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1, at) + ",paths.maxNodes=" + name.substring(at + 1));
         }
-        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, values-freeze, lamp, camp or trace, e.g. k4, k16@100000, each but none optionally with :VARIANT)");
+        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, values-freeze, lamp, camp, trace or trace-addr, e.g. k4, k16@100000, each but none optionally with :VARIANT)");
     }
 
     boolean instrumented() {

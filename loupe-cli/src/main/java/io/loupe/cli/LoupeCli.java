@@ -11,16 +11,18 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * {@code bin/loupe}: profile a Java program ({@code run}), read a profile ({@code report}), compare
- * two profiles ({@code diff}), find the agent jar ({@code agent}).
+ * two profiles ({@code diff}), find the agent jar ({@code agent}), work on a whole-program trace
+ * ({@code trace compact}) and recover its dependences ({@code trace-deps}).
  *
  * <p>Exit codes: 0 on success; 2 for usage errors and problems the user can fix (bad option
  * values, unreadable profiles, a missing jar), printed as one {@code loupe: …} line; {@code run}
  * exits with the profiled program's own code.
  */
 @Command(name = "loupe", mixinStandardHelpOptions = true, versionProvider = LoupeVersion.class,
-        description = "Precise dynamic analysis for the JVM: path profiling across loop iterations, value profiling.",
+        description = "Precise dynamic analysis for the JVM: path profiling across loop iterations, value profiling,"
+                + " memory dependence profiling, whole-program traces and the dependences they carry.",
         subcommands = {RunCommand.class, ReportCommand.class, DiffCommand.class, AgentCommand.class, TraceCommand.class,
-                CommandLine.HelpCommand.class},
+                TraceDepsCommand.class, CommandLine.HelpCommand.class},
         synopsisSubcommandLabel = "COMMAND")
 public final class LoupeCli implements Runnable {
 

@@ -29,7 +29,7 @@ class TraceReportCommandTest {
         try (TraceWriter w = TraceWriter.create(file, "profile=trace,out=app.trace", "test", 0)) {
             MethodMeta m = new MethodMeta(0, "com.example.Main", "main", "([Ljava/lang/String;)V", "Main.java",
                     List.of(new BlockMeta(0, 3, new int[] {5}, false)), List.of(), List.of(), 2, 0, MethodMeta.Storage.ARRAY);
-            w.methods(List.of(m), List.of(new int[0]));
+            w.methods(List.of(m), List.of(new int[0]), List.of(io.loupe.data.trace.MethodOps.NONE));
             w.thread(0, "main");
             long[] dictionary = {TraceEvent.of(TraceEvent.ENTER, 0, -1), TraceEvent.of(TraceEvent.PATH, 0, 0),
                 TraceEvent.of(TraceEvent.PATH, 0, 1)};
@@ -52,7 +52,7 @@ class TraceReportCommandTest {
         assertTrue(r.out().contains("  state     complete\n"), r.out());
         assertTrue(r.out().contains("  events    1,001 in 1 thread\n"), r.out());
         assertTrue(r.out().contains("raw 8,008 bytes (8 per event)"), r.out());
-        assertTrue(r.out().contains("by kind   enter 1, path 1,000, throw 0, catch 0, unwind 0, at 0\n"), r.out());
+        assertTrue(r.out().contains("by kind   enter 1, path 1,000, throw 0, catch 0, unwind 0, at 0, object 0, index 0\n"), r.out());
         assertTrue(r.out().contains("Hot subpaths: the most frequent sequences of 4 events"), r.out());
         assertTrue(r.out().contains("path   com.example.Main.main"), r.out());
     }

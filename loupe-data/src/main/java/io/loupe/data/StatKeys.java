@@ -61,6 +61,8 @@ public final class StatKeys {
     public static final String TRACE_THREADS = "trace.threads";
     public static final String TRACE_CHUNKS = "trace.chunks";
     public static final String TRACE_LOST_EVENTS = "trace.lostEvents";
+    /** Objects and arrays the address trace numbered ({@code trace.addresses=true}; 0 without). */
+    public static final String TRACE_OBJECTS = "trace.objects";
     /** 1 in a trace that {@code loupe trace compact} wrote: its grammars are Re-Pair's, not Sequitur's. */
     public static final String TRACE_REPAIR = "trace.repair";
 

@@ -10,6 +10,7 @@ import io.loupe.instrument.emit.HandlerPrefixes;
 import io.loupe.instrument.paths.PathClassRewrite;
 import io.loupe.instrument.paths.PathSettings;
 import io.loupe.instrument.rewrite.ClassRewrite;
+import io.loupe.instrument.trace.TraceClassRewrite;
 import io.loupe.instrument.values.ValueClassRewrite;
 import io.loupe.instrument.values.ValueSettings;
 import org.objectweb.asm.ClassReader;
@@ -181,7 +182,9 @@ public final class ClassInstrumenter {
         if (values != null) {   // first: see the class comment
             rewrites.add(ValueClassRewrite.plan(cn, withCode, values, paths != null, hugeMethodsCompiled, warnings, sink));
         }
-        if (paths != null) {
+        if (paths != null && paths.trace()) {
+            rewrites.add(TraceClassRewrite.plan(paths, withCode.size(), warnings, sink));
+        } else if (paths != null) {
             rewrites.add(PathClassRewrite.plan(paths, withCode.size(), warnings, sink));
         }
         return rewrites;

@@ -22,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The instrumenter's packages depend on each other one way: {@code flow} (control flow, loops,
  * Ball–Larus numbering) and {@code emit} (the bytecode toolkit) at the bottom; {@code check} (the
  * bytecode check) on them; one package per profiler ({@code paths}, {@code values},
- * {@code deps}) on them, none on another; the driver ({@code io.loupe.instrument}) on top. Read
+ * {@code deps}) on them, none on another; the whole-program trace ({@code trace}), which is path
+ * profiling's TRACE mode plus the dependence profiler's model of heap accesses, on those two; the
+ * driver ({@code io.loupe.instrument}) on top. Read
  * from the sources: an import, or a qualified name in code, of another package is a dependence.
  */
 class PackageLayersTest {
@@ -36,7 +38,8 @@ class PackageLayersTest {
             "check", Set.of("flow", "emit"),
             "paths", Set.of("flow", "emit", "rewrite"),
             "values", Set.of("flow", "emit", "rewrite"),
-            "deps", Set.of("flow", "emit", "rewrite"));
+            "deps", Set.of("flow", "emit", "rewrite"),
+            "trace", Set.of("paths", "deps", "flow", "emit", "rewrite"));
     private static final Pattern REFERENCE = Pattern.compile("\\bio\\.loupe\\.instrument\\.(\\w+)\\.[A-Z]");
 
     @Test

@@ -9,6 +9,22 @@ public interface ReplayListener {
     /** An activation of method {@code method} begins, called from call site {@code site} of its caller (-1: none known). */
     void enter(int method, int site);
 
+    /**
+     * The same, with the data events the activation recorded ({@link DataQueue}; empty in a
+     * trace without addresses), which the listener takes as it replays the activation's heap ops.
+     */
+    default void enter(int method, int site, DataQueue data) {
+        enter(method, site);
+    }
+
+    /**
+     * The running activation's last block stopped early: an exception was thrown in it (by one of
+     * its instructions, or by a callee that has ended abnormally). Its instructions after the one
+     * that threw did not run.
+     */
+    default void cut() {
+    }
+
     /** The running activation enters block {@code block}. */
     void block(int block);
 

@@ -40,13 +40,15 @@ public final class TraceCompaction {
                 System.currentTimeMillis())) {
             List<MethodMeta> methods = new ArrayList<>();
             List<int[]> throwing = new ArrayList<>();
+            List<io.loupe.data.trace.MethodOps> ops = new ArrayList<>();
             for (MethodMeta m : trace.methods()) {
                 if (m != null) {
                     methods.add(m);
                     throwing.add(trace.throwingBlocks(m.id()));
+                    ops.add(trace.ops(m.id()));
                 }
             }
-            w.methods(methods, throwing);
+            w.methods(methods, throwing, ops);
             for (ThreadTrace t : trace.threads()) {
                 w.thread(t.index(), t.name());
                 long[] dictionary = new long[t.terminals()];

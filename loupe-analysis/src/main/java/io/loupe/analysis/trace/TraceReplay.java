@@ -40,11 +40,14 @@ public final class TraceReplay {
     private static final long LEAVE = 2L << 32;
     private static final long ENTER = 3L << 32;   // low bits: method; the next op holds the site
     private static final long END = 4L << 32;     // low bits: 1 if returned
+    private static final long CUT = 5L << 32;
 
     private final Trace trace;
     private final ReplayListener out;
     private final Map<Integer, Method> methods = new HashMap<>();
     private final Deque<Activation> stack = new ArrayDeque<>();
+    private final Map<Integer, DataQueue> queues = new HashMap<>();   // of activations not played yet
+    private int nextQueue;
     private long pendingCatch;   // a CATCH or UNWIND event waiting for its AT event, or 0
     private int silentSite = Integer.MIN_VALUE;   // see top()
     private long imprecise;
@@ -95,7 +98,17 @@ public final class TraceReplay {
             case TraceEvent.ENTER -> enter(TraceEvent.method(e), TraceEvent.value(e));
             case TraceEvent.PATH, TraceEvent.THROW -> path(TraceEvent.method(e), TraceEvent.value(e), kind == TraceEvent.THROW);
             case TraceEvent.CATCH, TraceEvent.UNWIND -> pendingCatch = e;
+            case TraceEvent.OBJECT, TraceEvent.INDEX -> data(e);
             default -> anomalies++;
+        }
+    }
+
+    /** A data event: the running activation's. */
+    private void data(long e) {
+        if (stack.isEmpty()) {
+            anomalies++;
+        } else {
+            stack.peek().data.add(e);
         }
     }
 
@@ -107,7 +120,9 @@ public final class TraceReplay {
         }
         Activation a = new Activation(m, site, stack.isEmpty() ? null : new LongList());
         stack.push(a);
-        a.emit(ENTER | methodId, site);
+        int queue = nextQueue++;
+        queues.put(queue, a.data);
+        a.emit(ENTER | methodId, (site & 0xffffffffL) | ((long) queue << 32));
     }
 
     private void path(int methodId, int id, boolean throwing) {
@@ -150,7 +165,9 @@ public final class TraceReplay {
         if (a.thrown) {
             a.thrown = false;   // its own athrow: the path ended there
         } else {
+            a.data.add(DataQueue.BOUNDARY);   // the data before it are the cut path's
             partialPath(a, TraceEvent.value(c) & 0xffffffffL, site);
+            a.emit(CUT, 0);
         }
         a.start = -1;   // a handler's path: which handler, the next path end tells
         if (TraceEvent.kind(c) == TraceEvent.UNWIND) {
@@ -214,6 +231,7 @@ public final class TraceReplay {
             } else {
                 imprecise++;
             }
+            a.emit(CUT, 0);   // its data end where the exception left it
             silentSite = a.site;
             pop(false);
         }
@@ -354,6 +372,7 @@ public final class TraceReplay {
         final int site;
         final LongList ops;
         final List<Activation> waiting = new ArrayList<>();
+        final DataQueue data = new DataQueue();
         boolean thrown;
         boolean returned;
         int start;   // the first block of the current path, -1 when not known (after a handler caught)
@@ -365,7 +384,7 @@ public final class TraceReplay {
             this.start = 0;
         }
 
-        void emit(long op, int value) {
+        void emit(long op, long value) {
             if (ops != null) {
                 ops.add(op);
                 if ((op & ~0xffffffffL) == ENTER) {
@@ -411,9 +430,9 @@ public final class TraceReplay {
             } else {
                 for (int i = 0; i < callee.ops.size(); i++) {
                     long op = callee.ops.get(i);
-                    int value = 0;
+                    long value = 0;
                     if ((op & ~0xffffffffL) == ENTER) {
-                        value = (int) callee.ops.get(++i);
+                        value = callee.ops.get(++i);
                     }
                     play(op, value);
                 }
@@ -421,13 +440,15 @@ public final class TraceReplay {
         }
     }
 
-    private void play(long op, int value) {
+    /** Hands one op to the listener; an enter's value is its site (low half) and its data queue's key. */
+    private void play(long op, long value) {
         int low = (int) op;
         switch ((int) (op >>> 32)) {
             case 1 -> out.block(low);
             case 2 -> out.leave();
-            case 3 -> out.enter(low, value);
+            case 3 -> out.enter(low, (int) value, queues.remove((int) (value >>> 32)));
             case 4 -> out.end(low == 1);
+            case 5 -> out.cut();
             default -> throw new AssertionError(op);
         }
     }

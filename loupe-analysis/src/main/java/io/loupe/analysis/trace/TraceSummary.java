@@ -103,7 +103,7 @@ public final class TraceSummary {
         return threads;
     }
 
-    /** Events by kind over every thread: enter, path, throw, catch, unwind, at. */
+    /** Events by kind over every thread: enter, path, throw, catch, unwind, at, object, index. */
     public Map<String, Long> byKind() {
         return byKind;
     }
@@ -138,7 +138,7 @@ public final class TraceSummary {
     }
 
     static List<String> kindNames() {
-        return List.of("enter", "path", "throw", "catch", "unwind", "at");
+        return List.of("enter", "path", "throw", "catch", "unwind", "at", "object", "index");
     }
 
     /** The name of an event kind, as reports write it. */
@@ -150,6 +150,8 @@ public final class TraceSummary {
             case TraceEvent.CATCH -> "catch";
             case TraceEvent.UNWIND -> "unwind";
             case TraceEvent.AT -> "at";
+            case TraceEvent.OBJECT -> "object";
+            case TraceEvent.INDEX -> "index";
             default -> throw new IllegalArgumentException("event kind " + kind);
         };
     }

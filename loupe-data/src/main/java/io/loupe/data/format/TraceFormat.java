@@ -7,7 +7,8 @@ import java.util.Arrays;
 final class TraceFormat {
 
     static final byte[] MAGIC = "LOUPETRC".getBytes(StandardCharsets.US_ASCII);
-    static final int VERSION = 1;
+    /** 2: each method's ops (MethodOps) follow its blocks that may throw; 1 had none. */
+    static final int VERSION = 2;
 
     static final int HEADER = 0x01;
     static final int METHODS = 0x02;

@@ -2,6 +2,7 @@ package io.loupe.data.format;
 
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.Grammar;
+import io.loupe.data.trace.MethodOps;
 import io.loupe.data.trace.ThreadTrace;
 import io.loupe.data.trace.Trace;
 import io.loupe.data.trace.TraceChunk;
@@ -32,6 +33,8 @@ public final class TraceReader {
     private String options;
     private final List<MethodMeta> methods = new ArrayList<>();
     private final List<int[]> throwing = new ArrayList<>();
+    private final List<MethodOps> ops = new ArrayList<>();
+    private int version;
     private final Map<Integer, ThreadTrace> threads = new LinkedHashMap<>();
     private final List<ThreadTrace> writing = new ArrayList<>();   // in the order of their first chunk
     private final Map<String, Long> stats = new LinkedHashMap<>();
@@ -84,16 +87,20 @@ public final class TraceReader {
         }
         List<MethodMeta> byId = new ArrayList<>();
         List<int[]> throwingById = new ArrayList<>();
+        List<MethodOps> opsById = new ArrayList<>();
         for (int i = 0; i < methods.size(); i++) {
             MethodMeta m = methods.get(i);
             while (byId.size() <= m.id()) {
                 byId.add(null);
                 throwingById.add(null);
+                opsById.add(null);
             }
             byId.set(m.id(), m);
             throwingById.set(m.id(), throwing.get(i));
+            opsById.set(m.id(), ops.get(i));
         }
         return new Trace(options, Collections.unmodifiableList(byId), Collections.unmodifiableList(throwingById),
+                Collections.unmodifiableList(opsById),
                 Collections.unmodifiableList(writing),
                 Collections.unmodifiableMap(stats), Collections.unmodifiableList(warnings), complete, problem, whole);
     }
@@ -110,7 +117,7 @@ public final class TraceReader {
                 throw in.fail("not a Loupe trace (bad magic)");
             }
         }
-        int version = in.readUnsignedShort();
+        version = in.readUnsignedShort();
         if (version > TraceFormat.VERSION) {
             throw in.fail("written by a newer Loupe (trace format " + version + "; this reader reads up to "
                     + TraceFormat.VERSION + ")");
@@ -149,6 +156,39 @@ public final class TraceReader {
         return type != TraceFormat.END;
     }
 
+    /** A method's ops (format 2 on): its variables, then each op relative to the one before. */
+    private MethodOps readOps(MethodMeta m) throws IOException {
+        int nv = in.readCount();
+        List<String> variables = new ArrayList<>(nv);
+        for (int i = 0; i < nv; i++) {
+            variables.add(in.readString());
+        }
+        int n = in.readCount();
+        int[] insns = new int[n];
+        byte[] kinds = new byte[n];
+        int[] operands = new int[n];
+        int[] names = new int[n];
+        int[] lines = new int[n];
+        int insn = 0;
+        for (int i = 0; i < n; i++) {
+            insn += in.readVarInt();
+            insns[i] = insn;
+            int kind = in.readVarInt();
+            if (kind < MethodOps.LOCAL_LOAD || kind > MethodOps.UNSEEN_FIELD_STORE) {
+                throw in.corrupt("method " + m.id() + " has an op of unknown kind " + kind);
+            }
+            kinds[i] = (byte) kind;
+            operands[i] = in.readVarInt();
+            names[i] = in.readZigZagInt();
+            lines[i] = in.readZigZagInt();
+            boolean local = MethodOps.local(kinds[i]);
+            if (!local && operands[i] >= nv || names[i] >= nv || names[i] < -1) {
+                throw in.corrupt("method " + m.id() + " has an op naming no variable");
+            }
+        }
+        return new MethodOps(insns, kinds, operands, names, lines, variables);
+    }
+
     private LongConsumer decode(int type) throws IOException {
         switch (type) {
             case TraceFormat.HEADER -> {
@@ -161,6 +201,7 @@ public final class TraceReader {
                 int n = in.readCount();
                 List<MethodMeta> block = new ArrayList<>();
                 List<int[]> blockThrowing = new ArrayList<>();
+                List<MethodOps> blockOps = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
                     MethodMeta m = MethodCodec.read(in);
                     int[] t = in.readIntArray();
@@ -171,10 +212,12 @@ public final class TraceReader {
                     }
                     block.add(m);
                     blockThrowing.add(t);
+                    blockOps.add(version >= 2 ? readOps(m) : MethodOps.NONE);
                 }
                 return bytes -> {
                     methods.addAll(block);
                     throwing.addAll(blockThrowing);
+                    ops.addAll(blockOps);
                 };
             }
             case TraceFormat.THREAD -> {

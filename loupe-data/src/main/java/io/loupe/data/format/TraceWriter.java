@@ -2,6 +2,7 @@ package io.loupe.data.format;
 
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.Grammar;
+import io.loupe.data.trace.MethodOps;
 
 import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
@@ -22,8 +23,9 @@ import java.util.Map;
  *
  * <pre>
  * HEADER   agent options, Loupe's version, start time (ms since the epoch)      first, once
- * METHODS  method metadata, as in a profile, and each method's blocks that may before the first event of each method
- *          throw
+ * METHODS  method metadata, as in a profile, each method's blocks that may      before the first event of each method
+ *          throw and its ops (MethodOps: variables, then per op the
+ *          instruction delta, kind, operand, name, line)
  * THREAD   thread number, name                                                 before the thread's first chunk
  * CHUNK    thread number, events, the dictionary's new events, a grammar       as each chunk fills
  * END      stats, warnings                                                     last, at a clean exit
@@ -67,16 +69,37 @@ public final class TraceWriter implements Closeable {
         return out.size();
     }
 
-    /** Describes {@code methods}, each with the blocks that may throw ({@code throwing}, in the same order). */
-    public void methods(List<MethodMeta> methods, List<int[]> throwing) throws IOException {
+    /**
+     * Describes {@code methods}, each with the blocks that may throw ({@code throwing}) and what
+     * its instructions do to locals and the heap ({@code ops}), in the same order.
+     */
+    public void methods(List<MethodMeta> methods, List<int[]> throwing, List<MethodOps> ops) throws IOException {
         for (int from = 0; from < methods.size(); from += TraceFormat.METHODS_PER_BLOCK) {
             int to = Math.min(methods.size(), from + TraceFormat.METHODS_PER_BLOCK);
             payload.writeVarInt(to - from);
             for (int i = from; i < to; i++) {
                 MethodCodec.write(payload, methods.get(i));
                 payload.writeIntArray(throwing.get(i));
+                writeOps(ops.get(i));
             }
             block(TraceFormat.METHODS);
+        }
+    }
+
+    private void writeOps(MethodOps ops) throws IOException {
+        payload.writeVarInt(ops.variables().size());
+        for (String v : ops.variables()) {
+            payload.writeString(v);
+        }
+        payload.writeVarInt(ops.size());
+        int prev = 0;
+        for (int i = 0; i < ops.size(); i++) {
+            payload.writeVarInt(ops.insns()[i] - prev);
+            prev = ops.insns()[i];
+            payload.writeVarInt(ops.kinds()[i]);
+            payload.writeVarInt(ops.operands()[i]);
+            payload.writeZigZagInt(ops.names()[i]);
+            payload.writeZigZagInt(ops.lines()[i]);
         }
     }
 

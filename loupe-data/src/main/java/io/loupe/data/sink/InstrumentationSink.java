@@ -6,6 +6,7 @@ import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.LoopRegisterSource;
 import io.loupe.data.meta.ClassSlotLayout;
 import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.trace.MethodOps;
 import io.loupe.data.values.ValueSiteMeta;
 
 /**
@@ -42,6 +43,12 @@ public interface InstrumentationSink {
      * (docs/trace.md, <i>Exceptions</i>).
      */
     void throwingBlocks(int method, int[] blocks);
+
+    /**
+     * The whole-program trace: what the instructions of method {@code method} do to locals and
+     * the heap, which the recovery of dependences replays over the blocks the trace says ran.
+     */
+    void methodOps(int method, MethodOps ops);
 
     // ---- value profiling ----
 

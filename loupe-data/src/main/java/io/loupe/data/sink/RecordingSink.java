@@ -6,6 +6,7 @@ import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.LoopRegisterSource;
 import io.loupe.data.meta.ClassSlotLayout;
 import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.trace.MethodOps;
 import io.loupe.data.values.ValueSiteMeta;
 
 import java.util.ArrayList;
@@ -28,6 +29,9 @@ public final class RecordingSink implements InstrumentationSink {
     }
 
     public record ThrowingBlocks(int method, int[] blocks) implements Event {
+    }
+
+    public record Ops(int method, MethodOps ops) implements Event {
     }
 
     public record ClassSlots(int key, ClassSlotLayout layout) implements Event {
@@ -124,6 +128,11 @@ public final class RecordingSink implements InstrumentationSink {
     @Override
     public void throwingBlocks(int method, int[] blocks) {
         events.add(new ThrowingBlocks(method, blocks.clone()));
+    }
+
+    @Override
+    public void methodOps(int method, MethodOps ops) {
+        events.add(new Ops(method, ops));
     }
 
     @Override

@@ -14,11 +14,12 @@ import java.util.Map;
  * @param options  the agent options of the run
  * @param methods  method metadata by id (an id the file does not describe is null)
  * @param throwing by method id, the blocks that may throw, in increasing order
+ * @param ops      by method id, what its instructions do to locals and the heap ({@link MethodOps#NONE} in a trace of format 1)
  * @param threads  in the order they first wrote a chunk
  * @param problem  null for a complete trace
  * @param fileBytes the bytes read: the whole file, or its readable prefix when incomplete
  */
-public record Trace(String options, List<MethodMeta> methods, List<int[]> throwing, List<ThreadTrace> threads, Map<String, Long> stats,
+public record Trace(String options, List<MethodMeta> methods, List<int[]> throwing, List<MethodOps> ops, List<ThreadTrace> threads, Map<String, Long> stats,
                     List<String> warnings, boolean complete, String problem, long fileBytes) {
 
     /** Events over every thread. */
@@ -40,6 +41,22 @@ public record Trace(String options, List<MethodMeta> methods, List<int[]> throwi
     public int[] throwingBlocks(int id) {
         int[] t = id >= 0 && id < throwing.size() ? throwing.get(id) : null;
         return t != null ? t : new int[0];
+    }
+
+    /** What the instructions of method {@code id} do to locals and the heap ({@link MethodOps#NONE} if unknown). */
+    public MethodOps ops(int id) {
+        MethodOps o = id >= 0 && id < ops.size() ? ops.get(id) : null;
+        return o != null ? o : MethodOps.NONE;
+    }
+
+    /** True if the run recorded heap addresses ({@code trace.addresses=true}): the CF + address trace. */
+    public boolean addresses() {
+        for (String o : options.split(",")) {
+            if (o.trim().equals("trace.addresses=true")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The metadata of method {@code id}, or null. */

@@ -2,6 +2,7 @@ package io.loupe.data.format;
 
 import io.loupe.data.meta.BlockMeta;
 import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.trace.MethodOps;
 import io.loupe.data.trace.Sequitur;
 import io.loupe.data.trace.ThreadTrace;
 import io.loupe.data.trace.Trace;
@@ -35,7 +36,9 @@ class TraceFileTest {
         try (TraceWriter w = TraceWriter.create(file, "profile=trace", "test", 0)) {
             MethodMeta m = new MethodMeta(3, "C", "m", "()V", null, List.of(new BlockMeta(0, 0, new int[] {7}, false)),
                     List.of(), List.of(), 1, 0, MethodMeta.Storage.ARRAY);
-            w.methods(List.of(m), List.of(new int[] {0}));
+            w.methods(List.of(m), List.of(new int[] {0}), List.of(new MethodOps.Builder()
+                    .local(0, MethodOps.LOCAL_STORE, 1, "i", 7).heap(2, MethodOps.ARRAY_LOAD, "int[]", 8)
+                    .local(3, MethodOps.LOCAL_INC, 1, null, 8).build()));
             w.thread(0, "main");
             Map<Long, Integer> dictionary = new HashMap<>();
             long[] added = new long[events.length];
@@ -89,6 +92,12 @@ class TraceFileTest {
         assertEquals("profile=trace", t.options());
         assertEquals("C", t.method(3).className());
         assertArrayEquals(new int[] {0}, t.throwingBlocks(3));
+        MethodOps ops = t.ops(3);
+        assertArrayEquals(new int[] {0, 2, 3}, ops.insns());
+        assertEquals("i", ops.variable(0));
+        assertEquals("int[]", ops.variable(1));
+        assertEquals("1", ops.variable(2));
+        assertArrayEquals(new int[] {7, 8, 8}, ops.lines());
         assertEquals(4, t.threads().get(0).chunks().size());
         assertEquals(1000L, t.stats().get("trace.events"));
         assertEquals(List.of("a warning"), t.warnings());

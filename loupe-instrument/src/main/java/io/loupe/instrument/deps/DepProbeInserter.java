@@ -1,5 +1,6 @@
 package io.loupe.instrument.deps;
 
+import io.loupe.instrument.emit.AccessOperands;
 import io.loupe.instrument.emit.FrameLocals;
 import io.loupe.instrument.emit.HandlerPrefixes;
 import io.loupe.instrument.emit.IntConstant;
@@ -373,16 +374,7 @@ public final class DepProbeInserter {
         switch (s.kind()) {
             case FIELD -> {
                 FieldInsnNode f = (FieldInsnNode) at;
-                if (op == Opcodes.GETFIELD) {
-                    l.add(new InsnNode(Opcodes.DUP));
-                } else if (Type.getType(f.desc).getSize() == 1) {
-                    l.add(new InsnNode(Opcodes.DUP2));      // o v → o v o v
-                    l.add(new InsnNode(Opcodes.POP));       //     → o v o
-                } else {
-                    l.add(new InsnNode(Opcodes.DUP2_X1));   // o vv → vv o vv
-                    l.add(new InsnNode(Opcodes.POP2));      //      → vv o
-                    l.add(new InsnNode(Opcodes.DUP_X2));    //      → o vv o
-                }
+                l.add(AccessOperands.fieldObject(f));
                 l.add(thread());
                 l.add(IntConstant.push(site));
                 l.add(IntConstant.push(ids.fieldIds()[s.ordinal()]));
@@ -409,29 +401,20 @@ public final class DepProbeInserter {
                     l.add(thread());
                     l.add(IntConstant.push(site));
                     l.add(deps("arrayLoad", "(Ljava/lang/Object;I" + THREAD_DESC + "I)V"));
-                } else if (op == Opcodes.AASTORE) {
-                    useScratch(1);
-                    l.add(new VarInsnNode(Opcodes.ASTORE, scratch));
-                    l.add(new InsnNode(Opcodes.DUP2));
-                    l.add(new VarInsnNode(Opcodes.ALOAD, scratch));
-                    l.add(thread());
-                    l.add(IntConstant.push(site));
-                    l.add(deps("arrayStoreRef", "(Ljava/lang/Object;ILjava/lang/Object;" + THREAD_DESC + "I)V"));
-                    l.add(new VarInsnNode(Opcodes.ALOAD, scratch));
                 } else {
-                    Type value = switch (op) {
-                        case Opcodes.LASTORE -> Type.LONG_TYPE;
-                        case Opcodes.FASTORE -> Type.FLOAT_TYPE;
-                        case Opcodes.DASTORE -> Type.DOUBLE_TYPE;
-                        default -> Type.INT_TYPE;
-                    };
-                    useScratch(value.getSize());
-                    l.add(new VarInsnNode(value.getOpcode(Opcodes.ISTORE), scratch));
-                    l.add(new InsnNode(Opcodes.DUP2));
-                    l.add(thread());
-                    l.add(IntConstant.push(site));
-                    l.add(deps("arrayStore", "(Ljava/lang/Object;I" + THREAD_DESC + "I)V"));
-                    l.add(new VarInsnNode(value.getOpcode(Opcodes.ILOAD), scratch));
+                    useScratch(AccessOperands.storedValue(op).getSize());
+                    l.add(AccessOperands.arrayStoreOperands(op, scratch));
+                    if (op == Opcodes.AASTORE) {
+                        l.add(AccessOperands.restoreValue(op, scratch));
+                        l.add(thread());
+                        l.add(IntConstant.push(site));
+                        l.add(deps("arrayStoreRef", "(Ljava/lang/Object;ILjava/lang/Object;" + THREAD_DESC + "I)V"));
+                    } else {
+                        l.add(thread());
+                        l.add(IntConstant.push(site));
+                        l.add(deps("arrayStore", "(Ljava/lang/Object;I" + THREAD_DESC + "I)V"));
+                    }
+                    l.add(AccessOperands.restoreValue(op, scratch));
                 }
             }
             case BULK -> bulk((MethodInsnNode) at, site, l);
@@ -453,16 +436,9 @@ public final class DepProbeInserter {
             return;
         }
         Type[] args = Type.getArgumentTypes(call.desc);
-        int[] slot = new int[args.length];
-        int size = 0;
-        for (int i = 0; i < args.length; i++) {
-            slot[i] = scratch + size;
-            size += args[i].getSize();
-        }
-        useScratch(size);
-        for (int i = args.length - 1; i >= 0; i--) {
-            l.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slot[i]));
-        }
+        int[] slot = AccessOperands.argumentSlots(call, scratch);
+        useScratch(slot[args.length]);
+        l.add(AccessOperands.setArgumentsAside(call, slot));
         int[] pass;
         String desc;
         String name;
@@ -495,14 +471,12 @@ public final class DepProbeInserter {
             default -> throw new IllegalStateException("unknown bulk operation " + call.name);
         }
         for (int i : pass) {
-            l.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slot[i]));
+            l.add(AccessOperands.argument(call, slot, i));
         }
         l.add(thread());
         l.add(IntConstant.push(site));
         l.add(deps(name, desc));
-        for (int i = 0; i < args.length; i++) {
-            l.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slot[i]));
-        }
+        l.add(AccessOperands.argumentsBack(call, slot));
     }
 
     private void useScratch(int slots) {

@@ -1,6 +1,7 @@
 package io.loupe.instrument.deps;
 
 import io.loupe.data.meta.LoopMeta;
+import io.loupe.instrument.flow.ArrayTypes;
 import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.flow.Dominators;
 import io.loupe.instrument.flow.LoopForest;

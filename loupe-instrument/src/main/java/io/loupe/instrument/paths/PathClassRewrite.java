@@ -24,6 +24,15 @@ import java.util.function.Consumer;
  */
 public final class PathClassRewrite implements ClassRewrite {
 
+    /**
+     * TRACE: the local that holds an activation's {@code TraceThread}, counted from the method's
+     * own {@code maxLocals} (PathRegister's {@code state}).
+     */
+    public static final int TRACE_THREAD_LOCAL = 1;
+
+    /** TRACE: the locals the path register takes after the method's own (register, thread, saved site). */
+    public static final int TRACE_LOCALS = 3;
+
     /** What a method got: its metadata and the size of its path-count array (0 for none). */
     private record Rewritten(MethodMeta meta, int arraySize, boolean changed) {
     }
@@ -62,6 +71,11 @@ public final class PathClassRewrite implements ClassRewrite {
         int base = methods > 0 ? sink.reserveMethods(methods) : -1;
         int classKey = methods > 0 && !settings.blockTrace() && !settings.trace() ? sink.reserveClassSlots() : -1;
         return new PathClassRewrite(settings, warnings, base, classKey, methods);
+    }
+
+    /** The id of method {@code j} (its index among the class's methods with code). */
+    public int methodId(int j) {
+        return base + j;
     }
 
     @Override

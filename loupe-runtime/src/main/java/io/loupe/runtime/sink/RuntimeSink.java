@@ -7,6 +7,7 @@ import io.loupe.data.deps.LoopRegisterSource;
 import io.loupe.data.meta.ClassSlotLayout;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.sink.InstrumentationSink;
+import io.loupe.data.trace.MethodOps;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.runtime.deps.DepRegistry;
 import io.loupe.runtime.registry.ClassSlots;
@@ -51,6 +52,11 @@ public final class RuntimeSink implements InstrumentationSink {
     @Override
     public void throwingBlocks(int method, int[] blocks) {
         TraceOutput.throwingBlocks(method, blocks);
+    }
+
+    @Override
+    public void methodOps(int method, MethodOps ops) {
+        TraceOutput.methodOps(method, ops);
     }
 
     @Override

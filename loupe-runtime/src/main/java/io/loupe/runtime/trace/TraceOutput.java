@@ -4,6 +4,7 @@ import io.loupe.data.StatKeys;
 import io.loupe.data.format.TraceWriter;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.Grammar;
+import io.loupe.data.trace.MethodOps;
 import io.loupe.runtime.registry.MethodRegistry;
 
 import java.io.IOException;
@@ -29,6 +30,7 @@ public final class TraceOutput {
     private static final List<TraceThread> THREADS = new ArrayList<>();
     private static final BitSet DESCRIBED = new BitSet();
     private static final Map<Integer, int[]> THROWING = new java.util.HashMap<>();
+    private static final Map<Integer, MethodOps> OPS = new java.util.HashMap<>();
     private static int names;
 
     private TraceOutput() {
@@ -48,6 +50,11 @@ public final class TraceOutput {
     /** The blocks of {@code method} that may throw (the instrumenter's declaration). */
     public static synchronized void throwingBlocks(int method, int[] blocks) {
         THROWING.put(method, blocks.clone());
+    }
+
+    /** What the instructions of {@code method} do to locals and the heap (the instrumenter's declaration). */
+    public static synchronized void methodOps(int method, MethodOps ops) {
+        OPS.put(method, ops);
     }
 
     static synchronized void register(TraceThread t) {
@@ -82,15 +89,17 @@ public final class TraceOutput {
     private static void describeNewMethods() throws IOException {
         List<MethodMeta> fresh = new ArrayList<>();
         List<int[]> throwing = new ArrayList<>();
+        List<MethodOps> ops = new ArrayList<>();
         for (MethodMeta m : MethodRegistry.registered()) {
             if (!DESCRIBED.get(m.id())) {
                 fresh.add(m);
                 throwing.add(THROWING.getOrDefault(m.id(), new int[0]));
+                ops.add(OPS.getOrDefault(m.id(), MethodOps.NONE));
                 DESCRIBED.set(m.id());
             }
         }
         if (!fresh.isEmpty()) {
-            writer.methods(fresh, throwing);
+            writer.methods(fresh, throwing, ops);
         }
     }
 
@@ -136,6 +145,7 @@ public final class TraceOutput {
             stats.put(StatKeys.TRACE_THREADS, (long) written);
             stats.put(StatKeys.TRACE_CHUNKS, chunks);
             stats.put(StatKeys.TRACE_LOST_EVENTS, lost);
+            stats.put(StatKeys.TRACE_OBJECTS, TraceThread.objects());
             stats.putAll(runStats);
             try {
                 describeNewMethods();

@@ -3,6 +3,8 @@ package io.loupe.runtime.trace;
 import io.loupe.data.trace.Sequitur;
 import io.loupe.data.trace.TraceEvent;
 
+import java.lang.reflect.Array;
+
 /**
  * One thread's whole-program trace as it is recorded ({@code profile=trace}; docs/trace.md): the
  * events instrumented code appends ({@link TraceEvent}), in a buffer the thread alone writes, with
@@ -107,6 +109,130 @@ public final class TraceThread {
         add(TraceEvent.of(TraceEvent.UNWIND, method, register));
         add(TraceEvent.of(TraceEvent.AT, method, site));
         site = saved;
+    }
+
+    // ---- the address trace (trace.addresses=true): see TraceEvent's OBJECT and INDEX ----
+
+    private static final ObjectIds IDS = new ObjectIds();
+    private static final long NO_OBJECT = TraceEvent.object(0);
+
+    private static long object(Object o) {
+        return TraceEvent.object(IDS.id(o));
+    }
+
+    private static long index(int i) {
+        return TraceEvent.of(TraceEvent.INDEX, 0, i);
+    }
+
+    /** Objects numbered so far. */
+    static long objects() {
+        return IDS.count();
+    }
+
+    /** Before a {@code getfield} or {@code putfield} of {@code o} (null: the instruction will throw). */
+    public static void field(Object o, TraceThread t) {
+        t.add(o == null ? NO_OBJECT : object(o));
+    }
+
+    /** Before an {@code xaload} or a primitive {@code xastore} of {@code a[i]}: none if it will throw. */
+    public static void element(Object a, int i, TraceThread t) {
+        if (a == null || i < 0 || i >= Array.getLength(a)) {
+            t.add(NO_OBJECT);
+            t.add(index(0));
+        } else {
+            t.add(object(a));
+            t.add(index(i));
+        }
+    }
+
+    /** Before an {@code aastore} of {@code v} into {@code a[i]}: none if it will throw. */
+    public static void elementRef(Object a, int i, Object v, TraceThread t) {
+        if (a != null && v != null && !a.getClass().getComponentType().isInstance(v)) {
+            t.add(NO_OBJECT);
+            t.add(index(0));
+        } else {
+            element(a, i, t);
+        }
+    }
+
+    /**
+     * Before {@code System.arraycopy(src, srcPos, dst, dstPos, length)}: source, its start,
+     * destination, its start, and the elements the copy will move — what the dependence profiler
+     * records ({@code BulkAccess.arraycopy}): none when it will throw first, those before the
+     * first element the destination cannot hold.
+     */
+    public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length, TraceThread t) {
+        int n = copied(src, srcPos, dst, dstPos, length);
+        t.add(n > 0 ? object(src) : NO_OBJECT);
+        t.add(index(srcPos));
+        t.add(n > 0 ? object(dst) : NO_OBJECT);
+        t.add(index(dstPos));
+        t.add(index(n));
+    }
+
+    private static int copied(Object src, int srcPos, Object dst, int dstPos, int length) {
+        if (src == null || dst == null) {
+            return 0;
+        }
+        Class<?> sc = src.getClass().getComponentType();
+        Class<?> dc = dst.getClass().getComponentType();
+        if (sc == null || dc == null || sc.isPrimitive() != dc.isPrimitive() || (sc.isPrimitive() && sc != dc)) {
+            return 0;
+        }
+        if (srcPos < 0 || dstPos < 0 || length <= 0
+                || srcPos > Array.getLength(src) - length || dstPos > Array.getLength(dst) - length) {
+            return 0;
+        }
+        if (!sc.isPrimitive() && !dc.isAssignableFrom(sc)) {
+            Object[] from = (Object[]) src;
+            for (int i = 0; i < length; i++) {
+                Object v = from[srcPos + i];
+                if (v != null && !dc.isInstance(v)) {
+                    return i;
+                }
+            }
+        }
+        return length;
+    }
+
+    /** Before {@code Arrays.fill(a, value)}. */
+    public static void fill(Object a, TraceThread t) {
+        range(a, 0, a != null && a.getClass().isArray() ? Array.getLength(a) : 0, t);
+    }
+
+    /** Before {@code Arrays.fill(a, from, to, value)}. */
+    public static void fill(Object a, int from, int to, TraceThread t) {
+        boolean ok = a != null && a.getClass().isArray() && from <= to && from >= 0 && to <= Array.getLength(a);
+        range(a, from, ok ? to - from : 0, t);
+    }
+
+    /** Before {@code Arrays.copyOf(a, newLength)}: the elements it reads. */
+    public static void copyOf(Object a, int newLength, TraceThread t) {
+        boolean ok = a != null && a.getClass().isArray() && newLength >= 0;
+        range(a, 0, ok ? Math.min(newLength, Array.getLength(a)) : 0, t);
+    }
+
+    /** Before {@code Arrays.copyOfRange(a, from, to)}: the elements it reads. */
+    public static void copyOfRange(Object a, int from, int to, TraceThread t) {
+        int n = 0;
+        if (a != null && a.getClass().isArray()) {
+            int len = Array.getLength(a);
+            if (from >= 0 && from <= len && from <= to) {
+                n = Math.min(to, len) - from;
+            }
+        }
+        range(a, from, n, t);
+    }
+
+    /** Before an array's {@code clone()}: every element, read. */
+    public static void cloneArray(Object a, TraceThread t) {
+        range(a, 0, a != null && a.getClass().isArray() ? Array.getLength(a) : 0, t);
+    }
+
+    private static void range(Object a, int from, int count, TraceThread t) {
+        t.add(count > 0 ? object(a) : NO_OBJECT);
+        t.add(index(from));
+        t.add(index(count));
     }
 
     private void add(long event) {

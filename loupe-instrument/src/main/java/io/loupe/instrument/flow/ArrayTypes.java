@@ -1,4 +1,4 @@
-package io.loupe.instrument.deps;
+package io.loupe.instrument.flow;
 
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -10,12 +10,12 @@ import org.objectweb.asm.tree.analysis.BasicValue;
 /**
  * A basic interpreter that keeps the static type of array references (what a field, call,
  * parameter, allocation, cast or {@code aaload} says they are), so that an access site can name
- * its array's type. Other references stay plain references; two different array types merge into
+ * its array's type (the dependence profiler's access sites, the whole-program trace's heap ops). Other references stay plain references; two different array types merge into
  * a plain reference, an array and a plain reference (such as {@code null}) into the array.
  */
-final class ArrayTypes extends BasicInterpreter {
+public final class ArrayTypes extends BasicInterpreter {
 
-    ArrayTypes() {
+    public ArrayTypes() {
         super(Opcodes.ASM9);
     }
 
@@ -53,7 +53,8 @@ final class ArrayTypes extends BasicInterpreter {
         return BasicValue.UNINITIALIZED_VALUE;
     }
 
-    static boolean isArray(BasicValue v) {
+    /** True if {@code v} is a reference of a known array type. */
+    public static boolean isArray(BasicValue v) {
         return v != null && v.getType() != null && v.getType().getSort() == Type.ARRAY;
     }
 }

@@ -1,0 +1,343 @@
+package io.loupe.analysis.recovery;
+
+import io.loupe.analysis.trace.DataQueue;
+import io.loupe.analysis.trace.ReplayListener;
+import io.loupe.data.deps.DepType;
+import io.loupe.data.meta.BlockMeta;
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.trace.MethodOps;
+import io.loupe.data.trace.Trace;
+import io.loupe.data.trace.TraceEvent;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Replays one thread's ops as {@code TraceReplay} hands out its activations and blocks, in the
+ * order they ran. A block's ops run lazily: up to the call site of a callee that enters, the rest
+ * when the activation moves on (its next block, its leave) — so a callee's accesses fall between
+ * the caller's accesses before and after the call. A callee that ends abnormally threw at its
+ * call: the rest of the caller's block did not run. A block an exception cut short ({@link #cut})
+ * runs its ops while its data events last, up to the boundary the replay put where the exception
+ * came, and stops after a field or element access whose probe saw it would throw (it recorded
+ * no object).
+ *
+ * <p>Locals: each activation keeps, per slot, the op that stored it last; a load depends on it
+ * (parameters, which the call stored, have none). The heap: {@link HeapState}, with each op's
+ * location from its data events (the address trace) or, for a static field, from the op itself.
+ */
+final class ThreadRecovery implements ReplayListener {
+
+    /** A method's ops, each op's block range by instruction, and its location ids. */
+    private static final class Method {
+        final int id;
+        final MethodOps ops;
+        final int[] blockFirst;   // per block, its first op
+        final int[] blockEnd;     // per block, past its last op
+        final long[] slots;       // per op: a field's id, a static field's location; else 0
+        final int locals;
+
+        Method(int id, MethodMeta meta, MethodOps ops, Map<String, Integer> fieldIds) {
+            this.id = id;
+            this.ops = ops;
+            int n = meta.blocks().size();
+            blockFirst = new int[n];
+            blockEnd = new int[n];
+            for (int b = 0; b < n; b++) {
+                BlockMeta block = meta.blocks().get(b);
+                blockFirst[b] = ops.firstAtOrAfter(block.firstInsn());
+                blockEnd[b] = ops.firstAtOrAfter(block.lastInsn() + 1);
+            }
+            slots = new long[ops.size()];
+            int maxSlot = -1;
+            for (int i = 0; i < ops.size(); i++) {
+                byte k = ops.kinds()[i];
+                if (MethodOps.local(k)) {
+                    maxSlot = Math.max(maxSlot, ops.operands()[i] + 1);   // a long or double takes two
+                    continue;
+                }
+                String v = ops.variables().get(ops.operands()[i]);
+                if (k == MethodOps.STATIC_LOAD || k == MethodOps.STATIC_STORE) {
+                    slots[i] = -1 - fieldIds.computeIfAbsent("static " + v, x -> fieldIds.size());
+                } else if (k == MethodOps.FIELD_LOAD || k == MethodOps.FIELD_STORE) {
+                    // an instance field is its name and type, whatever class the instruction names (docs/deps.md, Field ids)
+                    int colon = v.indexOf(':');
+                    String key = v.substring(v.lastIndexOf('.', colon) + 1);
+                    slots[i] = fieldIds.computeIfAbsent(key, x -> fieldIds.size());
+                }
+            }
+            locals = maxSlot + 1;
+        }
+    }
+
+    /** An activation: its method, data, the ops of its current block still to run, its locals' last stores. */
+    private static final class Frame {
+        final Frame caller;
+        final Method method;
+        final DataQueue data;
+        final int[] defs;
+        int next;
+        int end;
+
+        Frame(Frame caller, Method method, DataQueue data) {
+            this.caller = caller;
+            this.method = method;
+            this.data = data;
+            this.defs = new int[method.locals];
+            Arrays.fill(defs, -1);
+        }
+    }
+
+    private static final DataQueue NO_DATA = new DataQueue();
+
+    private final Trace trace;
+    private final boolean addresses;
+    private final int thread;
+    private final DependenceTable table;
+    private final HeapState heap;
+    private final Map<Integer, Method> methods = new HashMap<>();
+    private final Map<String, Integer> fieldIds;
+    private Frame top;
+    // counts
+    long opsRun;
+    long heapOps;
+    long unresolved;   // heap ops of a trace without addresses: their location is unknown
+    long misaligned;   // data events of the wrong kind, or missing
+    long leftOver;     // data events no op took
+
+    ThreadRecovery(Trace trace, int thread, DependenceTable table, Map<String, Integer> fieldIds) {
+        this.trace = trace;
+        this.addresses = trace.addresses();
+        this.thread = thread;
+        this.table = table;
+        this.heap = new HeapState(table, thread);
+        this.fieldIds = fieldIds;
+    }
+
+    @Override
+    public void enter(int method, int site) {
+        enter(method, site, null);
+    }
+
+    @Override
+    public void enter(int method, int site, DataQueue data) {
+        if (top != null) {
+            run(top, site);   // the caller's ops before the call
+        }
+        Method m = methods.computeIfAbsent(method, id -> new Method(id, trace.method(id), trace.ops(id), fieldIds));
+        top = new Frame(top, m, data != null ? data : NO_DATA);
+    }
+
+    @Override
+    public void block(int block) {
+        Frame f = top;
+        if (f == null) {
+            return;
+        }
+        run(f, Integer.MAX_VALUE);
+        f.next = f.method.blockFirst[block];
+        f.end = f.method.blockEnd[block];
+    }
+
+    @Override
+    public void leave() {
+        if (top != null) {
+            run(top, Integer.MAX_VALUE);
+        }
+    }
+
+    @Override
+    public void cut() {
+        Frame f = top;
+        if (f == null) {
+            return;
+        }
+        MethodOps ops = f.method.ops;
+        while (f.next < f.end) {
+            int i = f.next;
+            if (addresses && MethodOps.addressEvents(ops.kinds()[i]) > 0 && f.data.peek() == DataQueue.BOUNDARY) {
+                break;   // the exception came before this op
+            }
+            f.next++;
+            if (!op(f, i)) {
+                break;   // it threw
+            }
+        }
+        f.next = f.end;
+        if (!f.data.isEmpty() && f.data.peek() == DataQueue.BOUNDARY) {
+            f.data.poll();
+        }
+    }
+
+    @Override
+    public void end(boolean returned) {
+        Frame f = top;
+        if (f == null) {
+            return;
+        }
+        if (returned) {
+            run(f, Integer.MAX_VALUE);
+        }
+        leftOver += f.data.size();
+        top = f.caller;
+        if (!returned && top != null) {
+            top.next = top.end;   // the call threw: the caller's block stopped there
+        }
+    }
+
+    /** Runs the frame's pending ops whose instruction comes before {@code insn}. */
+    private void run(Frame f, int insn) {
+        int[] insns = f.method.ops.insns();
+        while (f.next < f.end && insns[f.next] < insn) {
+            if (!op(f, f.next++)) {
+                misaligned++;   // an access that threw, in a block no exception cut: the trace and the ops disagree
+            }
+        }
+    }
+
+    /** Runs op {@code i}; false if its address events say it threw (a field or element access of nothing). */
+    private boolean op(Frame f, int i) {
+        opsRun++;
+        MethodOps ops = f.method.ops;
+        long insn = ((long) f.method.id << 32) | i;
+        switch (ops.kinds()[i]) {
+            case MethodOps.LOCAL_LOAD -> use(f, i);
+            case MethodOps.LOCAL_STORE -> f.defs[ops.operands()[i]] = i;
+            case MethodOps.LOCAL_INC -> {
+                use(f, i);
+                f.defs[ops.operands()[i]] = i;
+            }
+            case MethodOps.STATIC_LOAD -> {
+                heapOps++;
+                heap.load(f.method.slots[i], 0, insn, RecoveredDependence.RecoveredBy.CONTROLFLOW);
+            }
+            case MethodOps.STATIC_STORE -> {
+                heapOps++;
+                heap.store(f.method.slots[i], 0, insn, RecoveredDependence.RecoveredBy.CONTROLFLOW);
+            }
+            case MethodOps.UNSEEN_FIELD_STORE -> {
+                // into an object not yet initialized: no probe sees it, nor does the dependence profiler
+            }
+            default -> {
+                return heapOp(f, i, insn);
+            }
+        }
+        return true;
+    }
+
+    private void use(Frame f, int i) {
+        int def = f.defs[f.method.ops.operands()[i]];
+        if (def >= 0) {
+            long src = ((long) f.method.id << 32) | def;
+            table.add(DepType.RAW, RecoveredDependence.Memory.LOCAL, src, ((long) f.method.id << 32) | i,
+                    RecoveredDependence.RecoveredBy.CONTROLFLOW, thread);
+        }
+    }
+
+    /**
+     * A field, element or bulk op: its location(s) from its data events. False for a field or
+     * element access that touched nothing: its probe saw that it would throw.
+     */
+    private boolean heapOp(Frame f, int i, long insn) {
+        heapOps++;
+        byte kind = f.method.ops.kinds()[i];
+        if (!addresses) {
+            unresolved++;
+            return true;
+        }
+        RecoveredDependence.RecoveredBy by = RecoveredDependence.RecoveredBy.ADDRESSES;
+        switch (kind) {
+            case MethodOps.FIELD_LOAD, MethodOps.FIELD_STORE -> {
+                long o = object(f);
+                if (o == 0) {
+                    return false;
+                }
+                if (kind == MethodOps.FIELD_LOAD) {
+                    heap.load(o, f.method.slots[i], insn, by);
+                } else {
+                    heap.store(o, f.method.slots[i], insn, by);
+                }
+            }
+            case MethodOps.ARRAY_LOAD, MethodOps.ARRAY_STORE -> {
+                long a = object(f);
+                int index = index(f);
+                if (a == 0) {
+                    return false;
+                }
+                if (kind == MethodOps.ARRAY_LOAD) {
+                    heap.load(a, index, insn, by);
+                } else {
+                    heap.store(a, index, insn, by);
+                }
+            }
+            case MethodOps.ARRAYCOPY -> {
+                long src = object(f);
+                int srcPos = index(f);
+                long dst = object(f);
+                int dstPos = index(f);
+                int n = index(f);
+                if (src > 0 && dst > 0) {
+                    if (src == dst) {   // as if through a temporary array: every load first (BulkAccess)
+                        for (int k = 0; k < n; k++) {
+                            heap.load(src, srcPos + k, insn, by);
+                        }
+                        for (int k = 0; k < n; k++) {
+                            heap.store(dst, dstPos + k, insn, by);
+                        }
+                    } else {
+                        for (int k = 0; k < n; k++) {
+                            heap.load(src, srcPos + k, insn, by);
+                            heap.store(dst, dstPos + k, insn, by);
+                        }
+                    }
+                }
+            }
+            case MethodOps.FILL, MethodOps.COPY -> {
+                long a = object(f);
+                int from = index(f);
+                int n = index(f);
+                for (int k = 0; a > 0 && k < n; k++) {
+                    if (kind == MethodOps.FILL) {
+                        heap.store(a, from + k, insn, by);
+                    } else {
+                        heap.load(a, from + k, insn, by);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException("op kind " + kind);
+        }
+        return true;
+    }
+
+    private long object(Frame f) {
+        long e = f.data.poll();
+        if (TraceEvent.kind(e) != TraceEvent.OBJECT) {
+            misaligned++;
+            return 0;
+        }
+        return TraceEvent.objectId(e);
+    }
+
+    private int index(Frame f) {
+        long e = f.data.poll();
+        if (TraceEvent.kind(e) != TraceEvent.INDEX) {
+            misaligned++;
+            return 0;
+        }
+        return TraceEvent.value(e);
+    }
+
+    /** At the end of the thread's trace: activations still open run what they hold. */
+    void finish() {
+        while (top != null) {
+            run(top, Integer.MAX_VALUE);
+            leftOver += top.data.size();
+            top = top.caller;
+        }
+    }
+
+    int locations() {
+        return heap.locations();
+    }
+}

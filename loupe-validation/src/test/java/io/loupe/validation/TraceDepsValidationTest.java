@@ -1,0 +1,204 @@
+package io.loupe.validation;
+
+import io.loupe.analysis.recovery.DependenceRecovery;
+import io.loupe.analysis.recovery.RecoveredDependence;
+import io.loupe.data.Profile;
+import io.loupe.data.deps.AccessSiteMeta;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.format.ProfileReader;
+import io.loupe.data.format.TraceReader;
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.trace.Trace;
+import io.loupe.validation.support.AgentRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Dependences recovered from a whole-program trace with its address trace
+ * ({@code profile=trace,trace.addresses=true}, {@link DependenceRecovery}) against the
+ * dependence profiler's for the same deterministic run ({@code profile=deps,deps.mode=lamp}): the
+ * same heap dependences, type by type and line by line, with the same counts. And dependences
+ * through locals, which no profiler counts, against a target worked out by hand.
+ */
+class TraceDepsValidationTest {
+
+    private static final String TARGETS = "io.loupe.validation.targets.";
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"deps.Figure1Target", "deps.KernelsTarget", "deps.FinalFieldsTarget",
+        "deps.ShadowFieldsTarget", "ConstructorLoopsTarget", "SwitchTarget", "trace.LocalsTarget",
+        "trace.HeapExceptionsTarget"})
+    void heapDependencesAreTheDependenceProfilersOwn(String target, @TempDir Path dir) throws Exception {
+        String include = "include=" + TARGETS + (target.contains(".") ? target.substring(0, target.indexOf('.') + 1) : "") + "*";
+        AgentRun.Result plain = AgentRun.run(null, TARGETS + target);
+        assertEquals(0, plain.exitCode(), plain.stderr());
+
+        Path prof = dir.resolve("lamp.prof");
+        AgentRun.Result lamp = AgentRun.run("profile=deps,deps.mode=lamp," + include + ",out=" + prof, TARGETS + target);
+        assertEquals(plain.stdout(), lamp.stdout());
+        Map<String, Long> expected = profiled(ProfileReader.read(prof));
+
+        Trace trace = traced(dir, include, target, plain.stdout());
+        DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
+        assertClean(r);
+        assertEquals(0, r.unresolvedHeapOps());
+        Map<String, Long> actual = recovered(trace, r, RecoveredDependence.Memory.HEAP);
+        assertTrue(!expected.isEmpty(), "the target has heap dependences");
+        assertEquals(Map.of(), differences(expected, actual), target + ": heap dependences, profiled → recovered");
+    }
+
+    @Test
+    void localDependencesAreThoseWorkedOutByHand(@TempDir Path dir) throws Exception {
+        String target = "trace.LocalsTarget";
+        AgentRun.Result plain = AgentRun.run(null, TARGETS + target);
+        Trace trace = traced(dir, "include=" + TARGETS + "trace.*", target, plain.stdout());
+        DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
+        assertClean(r);
+        Map<String, Integer> line = markers("targets/trace/LocalsTarget.java");
+        Map<String, Long> locals = new TreeMap<>();
+        recovered(trace, r, RecoveredDependence.Memory.LOCAL).forEach((k, n) -> {
+            if (k.contains(".sum(")) {
+                locals.put(k, n);
+            }
+        });
+        String sum = "io.loupe.validation.targets.trace.LocalsTarget.sum([I)I:";
+        Map<String, Long> expected = new TreeMap<>();
+        // s: the first iteration reads what s0 stored, the others what the iteration before added; the return the last sum
+        expected.put(key("RAW", "s", sum + line.get("s0"), sum + line.get("add")), 1L);
+        expected.put(key("RAW", "s", sum + line.get("add"), sum + line.get("add")), 4L);
+        expected.put(key("RAW", "s", sum + line.get("add"), sum + line.get("ret")), 1L);
+        // i on the loop's line: the test reads the initial store once and i++ five times, i++ reads the store once
+        // and itself four times; the body reads i five times
+        expected.put(key("RAW", "i", sum + line.get("loop"), sum + line.get("loop")), 11L);
+        expected.put(key("RAW", "i", sum + line.get("loop"), sum + line.get("add")), 5L);
+        assertEquals(expected, locals, "sum's local dependences (its parameter a has none: the call stored it)");
+        Map<String, Long> heap = recovered(trace, r, RecoveredDependence.Memory.HEAP);
+        String main = "io.loupe.validation.targets.trace.LocalsTarget.main([Ljava/lang/String;)V:";
+        assertEquals(Map.of(key("RAW", "", main + line.get("fill"), sum + line.get("add")), 5L), heap);
+    }
+
+    @Test
+    void withoutAddressesOnlyStaticFieldsAndLocalsAreRecovered(@TempDir Path dir) throws Exception {
+        String target = "deps.KernelsTarget";
+        Path file = dir.resolve("run.trace");
+        AgentRun.Result run = AgentRun.run("profile=trace,include=" + TARGETS + "deps.*,out=" + file, TARGETS + target);
+        assertEquals(0, run.exitCode(), run.stderr());
+        Trace trace = TraceReader.read(file);
+        DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
+        assertClean(r);
+        assertTrue(r.unresolvedHeapOps() > 0, "fields and elements need the address trace");
+        assertTrue(r.dependences().stream().allMatch(d -> d.recoveredBy() == RecoveredDependence.RecoveredBy.CONTROLFLOW));
+    }
+
+    @Test
+    void threadsAreRecoveredEachOnItsOwn(@TempDir Path dir) throws Exception {
+        AgentRun.Result plain = AgentRun.run(null, TARGETS + "ThreadsTarget");
+        Trace trace = traced(dir, "include=" + TARGETS + "*", "ThreadsTarget", plain.stdout());
+        DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
+        assertClean(r);
+        assertTrue(trace.threads().size() > 1);
+        assertTrue(r.dependences().stream().map(RecoveredDependence::thread).distinct().count() > 1,
+                "dependences of several threads");
+    }
+
+    private static Trace traced(Path dir, String include, String target, String output) throws Exception {
+        Path file = dir.resolve("run.trace");
+        AgentRun.Result run = AgentRun.run("profile=trace,trace.addresses=true," + include + ",out=" + file,
+                TARGETS + target);
+        assertEquals(output, run.stdout(), "the address trace must not change the output");
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertTrue(!run.stderr().contains("uninstrumented"), run.stderr());
+        Trace trace = TraceReader.read(file);
+        assertTrue(trace.complete(), String.valueOf(trace.problem()));
+        return trace;
+    }
+
+    private static void assertClean(DependenceRecovery.Recovery r) {
+        assertEquals(0, r.replayAnomalies(), "replay anomalies");
+        assertEquals(0, r.imprecise(), "exceptions placed imprecisely");
+        assertEquals(0, r.misaligned(), "data events missing or of the wrong kind");
+        assertEquals(0, r.leftOver(), "data events no op took");
+    }
+
+    /** The profile's dependences within threads, by type, variable and source lines, counts summed. */
+    private static Map<String, Long> profiled(Profile p) {
+        Map<String, Long> out = new TreeMap<>();
+        List<AccessSiteMeta> sites = p.deps().sites();
+        for (Dependence d : p.deps().dependences()) {
+            if (d.crossThread()) {
+                continue;
+            }
+            AccessSiteMeta src = sites.get(d.srcSite());
+            AccessSiteMeta dst = sites.get(d.dstSite());
+            out.merge(key(d.type().name(), "", where(src), where(dst)), d.count(), Long::sum);
+        }
+        return out;
+    }
+
+    private static String where(AccessSiteMeta s) {
+        return s.className() + "." + s.method() + s.desc() + ":" + s.line();
+    }
+
+    /** The recovered dependences through {@code memory}, keyed as {@link #profiled} keys them (locals with their variable). */
+    private static Map<String, Long> recovered(Trace t, DependenceRecovery.Recovery r, RecoveredDependence.Memory memory) {
+        Map<String, Long> out = new TreeMap<>();
+        for (RecoveredDependence d : r.dependences()) {
+            if (d.memory() != memory) {
+                continue;
+            }
+            String variable = memory == RecoveredDependence.Memory.LOCAL ? t.ops(d.dstMethod()).variable(d.dstOp()) : "";
+            out.merge(key(d.type().name(), variable, where(t, d.srcMethod(), d.srcOp()), where(t, d.dstMethod(), d.dstOp())),
+                    d.count(), Long::sum);
+        }
+        return out;
+    }
+
+    private static String where(Trace t, int method, int op) {
+        MethodMeta m = t.method(method);
+        return m.className() + "." + m.name() + m.desc() + ":" + t.ops(method).lines()[op];
+    }
+
+    /** The keys whose counts differ: profiled count → recovered count (0 for none). */
+    private static Map<String, String> differences(Map<String, Long> expected, Map<String, Long> actual) {
+        Map<String, String> out = new TreeMap<>();
+        java.util.Set<String> keys = new java.util.TreeSet<>(expected.keySet());
+        keys.addAll(actual.keySet());
+        for (String k : keys) {
+            long e = expected.getOrDefault(k, 0L);
+            long a = actual.getOrDefault(k, 0L);
+            if (e != a) {
+                out.put(k, e + " → " + a);
+            }
+        }
+        return out;
+    }
+
+    private static String key(String type, String variable, String src, String dst) {
+        return type + " " + variable + " " + src + " -> " + dst;
+    }
+
+    private static Map<String, Integer> markers(String source) throws IOException {
+        List<String> text = Files.readAllLines(Path.of("src/test/java/io/loupe/validation", source));
+        Map<String, Integer> lines = new LinkedHashMap<>();
+        for (int i = 0; i < text.size(); i++) {
+            int at = text.get(i).indexOf("// @");
+            if (at >= 0) {
+                lines.put(text.get(i).substring(at + 4).strip().split("\\s")[0], i + 1);
+            }
+        }
+        return lines;
+    }
+}
