@@ -48,7 +48,8 @@ public final class AgentOptions {
         KEYS.put("values.backoff", "a converged site stays off for this multiple of its executions so far (at least 8 intervals). Default: 0.25");
         KEYS.put("values.seed", "a number mixed into the seeds of the random part of the sites' off periods: another seed, other profiled windows. Default: 0");
         KEYS.put("trace.chunkEvents", "events per chunk of a thread's trace, compressed and written as it fills (1024 to 2^30); bounds what a thread holds. Default: 16777216");
-        KEYS.put("trace.addresses", "the whole-program trace also records the object (and index) of every heap access: the CF + address trace, the baseline dependence recovery is measured against (true or false). Default: false");
+        KEYS.put("trace.heap", "what the whole-program trace records of heap accesses: checks (the generation each access that is not free finds its location in: every dependence recovers from the trace), addresses (the object and index of every access: the CF + address trace, the baseline the checks are measured against) or none. Default: checks");
+        KEYS.put("trace.addresses", "true is trace.heap=addresses, false trace.heap=checks (true or false)");
         KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
         KEYS.put("verify", "check instrumented code before the JVM sees it; a method that fails is left as it was (true or false). Default: true");
         KEYS.put("instrumenter.c2", "true to let HotSpot's C2 compile Loupe's instrumenter too; by default C1 alone does, leaving C2 to the program (true or false). Default: false");
@@ -71,6 +72,7 @@ public final class AgentOptions {
 
     /** Dependence profiling modes, as {@code io.loupe.data.deps.DepMode} names them; the first is the default. */
     static final List<String> DEP_MODES = List.of("camp", "lamp");
+    static final List<String> HEAP_EVENTS = List.of("none", "checks", "addresses");
 
     private static final int TABLE_SIZE = 8;
     private static final int TOP_N = 4;
@@ -108,7 +110,7 @@ public final class AgentOptions {
     private long thawAfter = THAW_AFTER;
     private String depsMode = DEP_MODES.get(0);
     private int chunkEvents = 1 << 24;
-    private boolean addresses;
+    private String heap = HEAP_EVENTS.get(1);
     private boolean verbose;
     private boolean verify = true;
     private boolean instrumenterC2 = false;
@@ -260,7 +262,14 @@ public final class AgentOptions {
             case "values.freeze" -> freeze = bool(key, value);
             case "values.thawAfter" -> thawAfter = intValue(key, value, 1, Integer.MAX_VALUE);
             case "trace.chunkEvents" -> chunkEvents = intValue(key, value, 1024, 1 << 30);
-            case "trace.addresses" -> addresses = bool(key, value);
+            case "trace.addresses" -> heap = bool(key, value) ? "addresses" : "checks";
+            case "trace.heap" -> {
+                if (!HEAP_EVENTS.contains(value)) {
+                    throw new IllegalArgumentException("option 'trace.heap' needs " + String.join(", ", HEAP_EVENTS)
+                            + ", got '" + value + "'");
+                }
+                heap = value;
+            }
             case "deps.mode" -> {
                 if (!DEP_MODES.contains(value)) {
                     throw new IllegalArgumentException("option 'deps.mode' needs " + String.join(" or ", DEP_MODES)
@@ -367,9 +376,9 @@ public final class AgentOptions {
         return chunkEvents;
     }
 
-    /** The whole-program trace records heap addresses ({@code trace.addresses=true}). */
-    public boolean addresses() {
-        return addresses;
+    /** What the whole-program trace records of heap accesses ({@code trace.heap}): none, checks or addresses. */
+    public String heap() {
+        return heap;
     }
 
     /** The dependence profiling mode: {@code camp} or {@code lamp}. */
@@ -554,9 +563,7 @@ public final class AgentOptions {
         }
         if (trace()) {
             j.add("trace.chunkEvents=" + chunkEvents);
-            if (addresses) {
-                j.add("trace.addresses=true");
-            }
+            j.add("trace.heap=" + heap);
         }
         if (!verify) {
             j.add("verify=false");

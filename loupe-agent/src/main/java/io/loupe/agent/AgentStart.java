@@ -12,6 +12,7 @@ import io.loupe.runtime.deps.ShadowFieldFilter;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.dump.Warnings;
 import io.loupe.runtime.paths.PathThread;
+import io.loupe.data.trace.HeapEvents;
 import io.loupe.runtime.trace.TraceOutput;
 import io.loupe.runtime.trace.TraceThread;
 import io.loupe.runtime.values.FrozenMethods;
@@ -92,7 +93,7 @@ final class AgentStart {
             return InstrumentSettings.depsAlone();
         }
         if (options.trace()) {
-            return InstrumentSettings.paths(PathSettings.wholeProgramTrace(options.addresses()));
+            return InstrumentSettings.paths(PathSettings.wholeProgramTrace(HeapEvents.of(options.heap())));
         }
         PathSettings paths = options.paths() || options.blockTrace()
                 ? new PathSettings(options.k(), options.arrayLimit(), options.trivial(), options.blockTrace(), options.runLength())

@@ -2,6 +2,7 @@ package io.loupe.agent;
 
 import io.loupe.data.Profiler;
 import io.loupe.data.deps.DepMode;
+import io.loupe.data.trace.HeapEvents;
 import io.loupe.data.values.SiteKind;
 import org.junit.jupiter.api.Test;
 
@@ -22,5 +23,7 @@ class AgentVocabularyTest {
         assertEquals(Arrays.stream(SiteKind.values()).map(SiteKind::label).toList(), AgentOptions.VALUE_KINDS);
         assertEquals(DepMode.ids(), AgentOptions.DEP_MODES);
         assertEquals(DepMode.CAMP.id(), AgentOptions.parse("profile=deps").depsMode(), "the default mode");
+        assertEquals(Arrays.stream(HeapEvents.values()).map(HeapEvents::label).toList(), AgentOptions.HEAP_EVENTS);
+        assertEquals(HeapEvents.CHECKS.label(), AgentOptions.parse("profile=trace").heap(), "the default heap events");
     }
 }

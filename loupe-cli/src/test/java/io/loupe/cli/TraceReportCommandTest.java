@@ -52,7 +52,7 @@ class TraceReportCommandTest {
         assertTrue(r.out().contains("  state     complete\n"), r.out());
         assertTrue(r.out().contains("  events    1,001 in 1 thread\n"), r.out());
         assertTrue(r.out().contains("raw 8,008 bytes (8 per event)"), r.out());
-        assertTrue(r.out().contains("by kind   enter 1, path 1,000, throw 0, catch 0, unwind 0, at 0, object 0, index 0\n"), r.out());
+        assertTrue(r.out().contains("by kind   enter 1, path 1,000, throw 0, catch 0, unwind 0, at 0, object 0, index 0, gen 0, run 0\n"), r.out());
         assertTrue(r.out().contains("Hot subpaths: the most frequent sequences of 4 events"), r.out());
         assertTrue(r.out().contains("path   com.example.Main.main"), r.out());
     }

@@ -37,11 +37,15 @@ public final class TraceDepsJsonReport {
         w.name("trace").beginObject();
         w.name("complete").value(t.complete());
         w.name("addresses").value(t.addresses());
+        w.name("heap").value(t.heapEvents().label());
         w.endObject();
         w.name("recovery").beginObject();
         w.name("opsRun").value(r.opsRun());
         w.name("heapOps").value(r.heapOps());
         w.name("unresolvedHeapOps").value(r.unresolvedHeapOps());
+        w.name("checkedHeapOps").value(r.checkedHeapOps());
+        w.name("freeHeapOps").value(r.freeHeapOps());
+        w.name("crossThreadReferences").value(r.crossThread());
         w.name("locations").value(r.locations());
         w.name("misaligned").value(r.misaligned());
         w.name("leftOver").value(r.leftOver());

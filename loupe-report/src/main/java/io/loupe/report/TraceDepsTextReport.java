@@ -27,10 +27,15 @@ public final class TraceDepsTextReport {
         out.append("Loupe dependences recovered from a whole-program trace: ").append(file).append('\n');
         TextLayout.field(out, "state", t.complete() ? "complete" : "incomplete: " + t.problem()
                 + " (the dependences of the prefix read)");
-        TextLayout.field(out, "heap", t.addresses()
-                ? "fields and array elements from the address trace (trace.addresses=true), static fields from the control flow"
-                : "static fields from the control flow; fields and array elements need the address trace (trace.addresses=true)"
-                        + (r.unresolvedHeapOps() > 0 ? ": " + Percent.count(r.unresolvedHeapOps()) + " ops unresolved" : ""));
+        TextLayout.field(out, "heap", switch (t.heapEvents()) {
+            case CHECKS -> "fields and array elements from the checks (trace.heap=checks): "
+                    + Percent.count(r.checkedHeapOps()) + " ops checked, " + Percent.count(r.freeHeapOps())
+                    + " free loads from the control flow"
+                    + (r.crossThread() > 0 ? ", " + Percent.count(r.crossThread()) + " references between threads" : "")
+                    + "; static fields from the control flow";
+            case ADDRESSES -> "fields and array elements from the address trace (trace.heap=addresses), static fields from the control flow";
+            case NONE -> "static fields from the control flow; fields and array elements need checks or the address trace (trace.heap)";
+        } + (r.unresolvedHeapOps() > 0 ? "; " + Percent.count(r.unresolvedHeapOps()) + " ops unresolved" : ""));
         TextLayout.field(out, "replayed", Percent.count(r.opsRun()) + " ops, " + Percent.count(r.heapOps())
                 + " of them on the heap, over " + TextLayout.plural(t.threads().size(), "thread") + ", in "
                 + Percent.count(millis) + " ms");

@@ -27,11 +27,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Dependences recovered from a whole-program trace with its address trace
- * ({@code profile=trace,trace.addresses=true}, {@link DependenceRecovery}) against the
- * dependence profiler's for the same deterministic run ({@code profile=deps,deps.mode=lamp}): the
- * same heap dependences, type by type and line by line, with the same counts. And dependences
- * through locals, which no profiler counts, against a target worked out by hand.
+ * Dependences recovered from a whole-program trace ({@link DependenceRecovery}), with its checks
+ * ({@code profile=trace}, the eWPP) and with its address trace ({@code trace.heap=addresses}, the
+ * baseline), against the dependence profiler's for the same deterministic run
+ * ({@code profile=deps,deps.mode=lamp}): the same heap dependences, type by type and line by line,
+ * with the same counts, three ways. And dependences through locals, which no profiler counts,
+ * against a target worked out by hand.
  */
 class TraceDepsValidationTest {
 
@@ -51,20 +52,39 @@ class TraceDepsValidationTest {
         assertEquals(plain.stdout(), lamp.stdout());
         Map<String, Long> expected = profiled(ProfileReader.read(prof));
 
-        Trace trace = traced(dir, include, target, plain.stdout());
+        assertTrue(!expected.isEmpty(), "the target has heap dependences");
+        for (String heap : List.of("addresses", "checks")) {
+            Trace trace = traced(dir, include, target, plain.stdout(), heap);
+            DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
+            assertClean(r);
+            assertEquals(0, r.unresolvedHeapOps());
+            Map<String, Long> actual = recovered(trace, r, RecoveredDependence.Memory.HEAP);
+            assertEquals(Map.of(), differences(expected, actual),
+                    target + ": heap dependences, profiled → recovered from the trace with " + heap);
+            if (heap.equals("checks")) {
+                assertTrue(r.checkedHeapOps() > 0, "fields and elements are checked");
+            }
+        }
+    }
+
+    @Test
+    void freeLoadsAreRecoveredFromTheControlFlow(@TempDir Path dir) throws Exception {
+        String target = "trace.HeapExceptionsTarget";
+        AgentRun.Result plain = AgentRun.run(null, TARGETS + target);
+        Trace trace = traced(dir, "include=" + TARGETS + "trace.*", target, plain.stdout(), "checks");
         DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
         assertClean(r);
-        assertEquals(0, r.unresolvedHeapOps());
-        Map<String, Long> actual = recovered(trace, r, RecoveredDependence.Memory.HEAP);
-        assertTrue(!expected.isEmpty(), "the target has heap dependences");
-        assertEquals(Map.of(), differences(expected, actual), target + ": heap dependences, profiled → recovered");
+        assertTrue(r.freeHeapOps() > 0, "the target reads a field twice in a block");
+        assertTrue(r.dependences().stream().anyMatch(d -> d.memory() == RecoveredDependence.Memory.HEAP
+                && d.recoveredBy() == RecoveredDependence.RecoveredBy.CONTROLFLOW && !isStatic(trace, d)),
+                "a free load's RAW is recovered from the control flow");
     }
 
     @Test
     void localDependencesAreThoseWorkedOutByHand(@TempDir Path dir) throws Exception {
         String target = "trace.LocalsTarget";
         AgentRun.Result plain = AgentRun.run(null, TARGETS + target);
-        Trace trace = traced(dir, "include=" + TARGETS + "trace.*", target, plain.stdout());
+        Trace trace = traced(dir, "include=" + TARGETS + "trace.*", target, plain.stdout(), "checks");
         DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
         assertClean(r);
         Map<String, Integer> line = markers("targets/trace/LocalsTarget.java");
@@ -91,22 +111,23 @@ class TraceDepsValidationTest {
     }
 
     @Test
-    void withoutAddressesOnlyStaticFieldsAndLocalsAreRecovered(@TempDir Path dir) throws Exception {
+    void withoutHeapEventsOnlyStaticFieldsAndLocalsAreRecovered(@TempDir Path dir) throws Exception {
         String target = "deps.KernelsTarget";
         Path file = dir.resolve("run.trace");
-        AgentRun.Result run = AgentRun.run("profile=trace,include=" + TARGETS + "deps.*,out=" + file, TARGETS + target);
+        AgentRun.Result run = AgentRun.run("profile=trace,trace.heap=none,include=" + TARGETS + "deps.*,out=" + file,
+                TARGETS + target);
         assertEquals(0, run.exitCode(), run.stderr());
         Trace trace = TraceReader.read(file);
         DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
         assertClean(r);
-        assertTrue(r.unresolvedHeapOps() > 0, "fields and elements need the address trace");
+        assertTrue(r.unresolvedHeapOps() > 0, "fields and elements need checks or the address trace");
         assertTrue(r.dependences().stream().allMatch(d -> d.recoveredBy() == RecoveredDependence.RecoveredBy.CONTROLFLOW));
     }
 
     @Test
     void threadsAreRecoveredEachOnItsOwn(@TempDir Path dir) throws Exception {
         AgentRun.Result plain = AgentRun.run(null, TARGETS + "ThreadsTarget");
-        Trace trace = traced(dir, "include=" + TARGETS + "*", "ThreadsTarget", plain.stdout());
+        Trace trace = traced(dir, "include=" + TARGETS + "*", "ThreadsTarget", plain.stdout(), "addresses");
         DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
         assertClean(r);
         assertTrue(trace.threads().size() > 1);
@@ -114,16 +135,45 @@ class TraceDepsValidationTest {
                 "dependences of several threads");
     }
 
-    private static Trace traced(Path dir, String include, String target, String output) throws Exception {
-        Path file = dir.resolve("run.trace");
-        AgentRun.Result run = AgentRun.run("profile=trace,trace.addresses=true," + include + ",out=" + file,
+    @Test
+    void checksRecoverDependencesBetweenThreads(@TempDir Path dir) throws Exception {
+        String include = "include=" + TARGETS + "ThreadsTarget*";
+        AgentRun.Result plain = AgentRun.run(null, TARGETS + "ThreadsTarget");
+        Path prof = dir.resolve("lamp.prof");
+        AgentRun.Result lamp = AgentRun.run("profile=deps,deps.mode=lamp," + include + ",out=" + prof, TARGETS + "ThreadsTarget");
+        assertEquals(plain.stdout(), lamp.stdout());
+        Profile p = ProfileReader.read(prof);
+        assertTrue(p.deps().dependences().stream().anyMatch(Dependence::crossThread),
+                "the workers store what main loads after joining them");
+        Map<String, Long> expected = new TreeMap<>();
+        for (Dependence d : p.deps().dependences()) {
+            expected.merge(key(d.type().name(), "", where(p.deps().sites().get(d.srcSite())),
+                    where(p.deps().sites().get(d.dstSite()))), d.count(), Long::sum);
+        }
+        Trace trace = traced(dir, include, "ThreadsTarget", plain.stdout(), "checks");
+        DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
+        assertClean(r);
+        assertEquals(0, r.unresolvedHeapOps());
+        assertTrue(r.crossThread() > 0, "checks name other threads' generations");
+        assertEquals(Map.of(), differences(expected, recovered(trace, r, RecoveredDependence.Memory.HEAP)),
+                "every heap dependence, between threads too, profiled → recovered");
+    }
+
+    private static Trace traced(Path dir, String include, String target, String output, String heap) throws Exception {
+        Path file = dir.resolve(heap + ".trace");
+        AgentRun.Result run = AgentRun.run("profile=trace,trace.heap=" + heap + "," + include + ",out=" + file,
                 TARGETS + target);
-        assertEquals(output, run.stdout(), "the address trace must not change the output");
+        assertEquals(output, run.stdout(), "the trace's heap events must not change the output");
         assertEquals(0, run.exitCode(), run.stderr());
         assertTrue(!run.stderr().contains("uninstrumented"), run.stderr());
         Trace trace = TraceReader.read(file);
         assertTrue(trace.complete(), String.valueOf(trace.problem()));
         return trace;
+    }
+
+    private static boolean isStatic(Trace t, RecoveredDependence d) {
+        byte k = t.ops(d.dstMethod()).kinds()[d.dstOp()];
+        return k == io.loupe.data.trace.MethodOps.STATIC_LOAD || k == io.loupe.data.trace.MethodOps.STATIC_STORE;
     }
 
     private static void assertClean(DependenceRecovery.Recovery r) {

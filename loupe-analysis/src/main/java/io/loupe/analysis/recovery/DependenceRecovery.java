@@ -14,11 +14,11 @@ import java.util.Map;
  * Recovers the dependences of a run from its whole-program trace (docs/trace.md, <i>Recovery</i>):
  * every thread's trace is replayed ({@link TraceReplay}) and its ops run over its blocks
  * ({@link ThreadRecovery}). Through locals, every RAW dependence comes from the control flow
- * alone; through the heap, static fields too, and fields and array elements from the address
- * trace when the run recorded one ({@code trace.addresses=true}; else they are counted as
- * {@linkplain Recovery#unresolvedHeapOps() unresolved}). A thread's trace has no order with
- * another's, so each thread's heap is replayed on its own: a dependence between two threads is
- * not recovered.
+ * alone; through the heap, static fields too, and fields and array elements from the checks
+ * ({@code trace.heap=checks}, {@link Generations}: between threads too) or from the address trace
+ * ({@code trace.heap=addresses}: a thread's trace has no order with another's, so each thread's
+ * heap is replayed on its own and a dependence between two threads is not recovered); a trace
+ * without either counts them as {@linkplain Recovery#unresolvedHeapOps() unresolved}.
  */
 public final class DependenceRecovery {
 
@@ -28,7 +28,11 @@ public final class DependenceRecovery {
      * @param dependences       every static dependence with its count, the most frequent first
      * @param opsRun            ops replayed over every thread
      * @param heapOps           heap ops among them
-     * @param unresolvedHeapOps heap ops whose location the trace does not tell (no addresses)
+     * @param unresolvedHeapOps heap ops whose location the trace does not tell (no heap events), or
+     *                          whose generation it never began (a killed run's prefix)
+     * @param checkedHeapOps    heap ops whose generation their check told (trace with checks)
+     * @param freeHeapOps       free loads, whose generation the control flow told (trace with checks)
+     * @param crossThread       references of a check to another thread's generation
      * @param locations         heap locations with a history, summed over threads
      * @param misaligned        data events missing or of the wrong kind where an op needed one
      * @param leftOver          data events no op took
@@ -36,6 +40,7 @@ public final class DependenceRecovery {
      * @param imprecise         exceptions the replay placed in one of several blocks
      */
     public record Recovery(List<RecoveredDependence> dependences, long opsRun, long heapOps, long unresolvedHeapOps,
+                           long checkedHeapOps, long freeHeapOps, long crossThread,
                            long locations, long misaligned, long leftOver, long replayAnomalies, long imprecise) {
     }
 
@@ -48,31 +53,39 @@ public final class DependenceRecovery {
         long ops = 0;
         long heap = 0;
         long unresolved = 0;
+        long checked = 0;
+        long free = 0;
         long locations = 0;
         long misaligned = 0;
         long leftOver = 0;
         long anomalies = 0;
         long imprecise = 0;
+        Generations generations = new Generations(table, trace.threads().size() > 1);
         for (ThreadTrace t : trace.threads()) {
-            ThreadRecovery r = new ThreadRecovery(trace, t.index(), table, fieldIds);
+            ThreadRecovery r = new ThreadRecovery(trace, t.index(), table, fieldIds, generations);
             TraceReplay replay = TraceReplay.replay(trace, t, r);
             r.finish();
             ops += r.opsRun;
             heap += r.heapOps;
             unresolved += r.unresolved;
+            checked += r.checked;
+            free += r.free;
             locations += r.locations();
             misaligned += r.misaligned;
             leftOver += r.leftOver;
             anomalies += replay.anomalies();
             imprecise += replay.imprecise();
         }
+        generations.finish();
+        unresolved += generations.unresolved;
+        locations += generations.size();
         List<RecoveredDependence> deps = new ArrayList<>(table.dependences());
         deps.sort(Comparator.comparingLong(RecoveredDependence::count).reversed()
                 .thenComparing(RecoveredDependence::type)
                 .thenComparingInt(RecoveredDependence::dstMethod).thenComparingInt(RecoveredDependence::dstOp)
                 .thenComparingInt(RecoveredDependence::srcMethod).thenComparingInt(RecoveredDependence::srcOp)
                 .thenComparingInt(RecoveredDependence::thread));
-        return new Recovery(List.copyOf(deps), ops, heap, unresolved, locations, misaligned, leftOver, anomalies,
-                imprecise);
+        return new Recovery(List.copyOf(deps), ops, heap, unresolved, checked, free, generations.crossThread, locations,
+                misaligned, leftOver, anomalies, imprecise);
     }
 }

@@ -34,8 +34,10 @@ public record RecoveredDependence(DepType type, Memory memory, int srcMethod, in
     public enum RecoveredBy {
         /** The control flow alone: a local variable slot, or a static field, which nothing aliases. */
         CONTROLFLOW,
-        /** The address trace ({@code trace.addresses=true}): the objects and indices the heap ops touched. */
-        ADDRESSES;
+        /** The address trace ({@code trace.heap=addresses}): the objects and indices the heap ops touched. */
+        ADDRESSES,
+        /** The checks ({@code trace.heap=checks}): the generation each checked access found its location in. */
+        CHECK;
 
         /** As the JSON contract spells it. */
         public String label() {

@@ -5,6 +5,7 @@ import io.loupe.analysis.trace.ReplayListener;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.meta.BlockMeta;
 import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.trace.HeapEvents;
 import io.loupe.data.trace.MethodOps;
 import io.loupe.data.trace.Trace;
 import io.loupe.data.trace.TraceEvent;
@@ -37,6 +38,7 @@ final class ThreadRecovery implements ReplayListener {
         final int[] blockEnd;     // per block, past its last op
         final long[] slots;       // per op: a field's id, a static field's location; else 0
         final int locals;
+        final boolean hasFree;    // a free load: its frames keep each op's generation
 
         Method(int id, MethodMeta meta, MethodOps ops, Map<String, Integer> fieldIds) {
             this.id = id;
@@ -50,9 +52,11 @@ final class ThreadRecovery implements ReplayListener {
                 blockEnd[b] = ops.firstAtOrAfter(block.lastInsn() + 1);
             }
             slots = new long[ops.size()];
+            boolean free = false;
             int maxSlot = -1;
             for (int i = 0; i < ops.size(); i++) {
                 byte k = ops.kinds()[i];
+                free |= ops.free(i);
                 if (MethodOps.local(k)) {
                     maxSlot = Math.max(maxSlot, ops.operands()[i] + 1);   // a long or double takes two
                     continue;
@@ -68,6 +72,7 @@ final class ThreadRecovery implements ReplayListener {
                 }
             }
             locals = maxSlot + 1;
+            hasFree = free;
         }
     }
 
@@ -77,6 +82,7 @@ final class ThreadRecovery implements ReplayListener {
         final Method method;
         final DataQueue data;
         final int[] defs;
+        final long[] generations;   // with free loads: per op, the generation it saw or began last, or -1
         int next;
         int end;
 
@@ -86,33 +92,45 @@ final class ThreadRecovery implements ReplayListener {
             this.data = data;
             this.defs = new int[method.locals];
             Arrays.fill(defs, -1);
+            if (method.hasFree) {
+                generations = new long[method.ops.size()];
+                Arrays.fill(generations, -1);
+            } else {
+                generations = null;
+            }
         }
     }
 
     private static final DataQueue NO_DATA = new DataQueue();
 
     private final Trace trace;
-    private final boolean addresses;
+    private final HeapEvents events;
     private final int thread;
     private final DependenceTable table;
     private final HeapState heap;
+    private final Generations generations;
+    private long seq;   // the generations this thread has begun
     private final Map<Integer, Method> methods = new HashMap<>();
     private final Map<String, Integer> fieldIds;
     private Frame top;
     // counts
     long opsRun;
     long heapOps;
-    long unresolved;   // heap ops of a trace without addresses: their location is unknown
+    long unresolved;   // heap ops of a trace without heap events: their location is unknown
+    long checked;      // heap ops whose check events told their generation
+    long free;         // free loads: their generation came from the control flow
     long misaligned;   // data events of the wrong kind, or missing
     long leftOver;     // data events no op took
 
-    ThreadRecovery(Trace trace, int thread, DependenceTable table, Map<String, Integer> fieldIds) {
+    ThreadRecovery(Trace trace, int thread, DependenceTable table, Map<String, Integer> fieldIds,
+                   Generations generations) {
         this.trace = trace;
-        this.addresses = trace.addresses();
+        this.events = trace.heapEvents();
         this.thread = thread;
         this.table = table;
         this.heap = new HeapState(table, thread);
         this.fieldIds = fieldIds;
+        this.generations = generations;
     }
 
     @Override
@@ -156,7 +174,7 @@ final class ThreadRecovery implements ReplayListener {
         MethodOps ops = f.method.ops;
         while (f.next < f.end) {
             int i = f.next;
-            if (addresses && MethodOps.addressEvents(ops.kinds()[i]) > 0 && f.data.peek() == DataQueue.BOUNDARY) {
+            if (hasEvents(ops, i) && f.data.peek() == DataQueue.BOUNDARY) {
                 break;   // the exception came before this op
             }
             f.next++;
@@ -184,6 +202,15 @@ final class ThreadRecovery implements ReplayListener {
         if (!returned && top != null) {
             top.next = top.end;   // the call threw: the caller's block stopped there
         }
+    }
+
+    /** True if op {@code i} has data events in this trace: a heap op with addresses, a checked one with checks. */
+    private boolean hasEvents(MethodOps ops, int i) {
+        return switch (events) {
+            case ADDRESSES -> MethodOps.addressEvents(ops.kinds()[i]) > 0;
+            case CHECKS -> MethodOps.addressEvents(ops.kinds()[i]) > 0 && !ops.free(i);
+            case NONE -> false;
+        };
     }
 
     /** Runs the frame's pending ops whose instruction comes before {@code insn}. */
@@ -242,7 +269,10 @@ final class ThreadRecovery implements ReplayListener {
     private boolean heapOp(Frame f, int i, long insn) {
         heapOps++;
         byte kind = f.method.ops.kinds()[i];
-        if (!addresses) {
+        if (events == HeapEvents.CHECKS) {
+            return checkedOp(f, i, insn);
+        }
+        if (events != HeapEvents.ADDRESSES) {
             unresolved++;
             return true;
         }
@@ -308,6 +338,122 @@ final class ThreadRecovery implements ReplayListener {
             default -> throw new IllegalStateException("op kind " + kind);
         }
         return true;
+    }
+
+    /**
+     * A field, element or bulk op of a trace with checks: its generation(s) from its GEN and RUN
+     * events, or a free load's from its anchor. False for an access whose check saw it would throw.
+     */
+    private boolean checkedOp(Frame f, int i, long insn) {
+        MethodOps ops = f.method.ops;
+        RecoveredDependence.RecoveredBy by = RecoveredDependence.RecoveredBy.CHECK;
+        if (ops.free(i)) {
+            long key = f.generations[ops.anchors()[i]];
+            if (key < 0) {
+                unresolved++;   // the anchor did not run: the trace and the ops disagree
+                return true;
+            }
+            free++;
+            f.generations[i] = key;
+            generations.load(key, insn, thread, RecoveredDependence.RecoveredBy.CONTROLFLOW);
+            return true;
+        }
+        checked++;
+        byte kind = ops.kinds()[i];
+        switch (kind) {
+            case MethodOps.FIELD_LOAD, MethodOps.ARRAY_LOAD, MethodOps.FIELD_STORE, MethodOps.ARRAY_STORE -> {
+                long e = f.data.poll();
+                if (TraceEvent.kind(e) != TraceEvent.GEN) {
+                    misaligned++;
+                    return true;
+                }
+                long payload = TraceEvent.genPayload(e);
+                if (payload == TraceEvent.GEN_NONE) {
+                    return false;
+                }
+                long key = payload == TraceEvent.GEN_NEW ? -1 : resolve(payload);
+                boolean store = kind == MethodOps.FIELD_STORE || kind == MethodOps.ARRAY_STORE;
+                long now = store ? store(key, insn, by) : load(key, insn, by);
+                if (f.generations != null) {
+                    f.generations[i] = now;
+                }
+            }
+            case MethodOps.ARRAYCOPY -> {
+                int n = count(f);
+                elements(f, n, false, insn, by);
+                elements(f, n, true, insn, by);
+            }
+            case MethodOps.FILL -> elements(f, count(f), true, insn, by);
+            case MethodOps.COPY -> elements(f, count(f), false, insn, by);
+            default -> throw new IllegalStateException("op kind " + kind);
+        }
+        return true;
+    }
+
+    /** The key of the generation a GEN payload names (not NEW, not NONE), from this thread, now. */
+    private long resolve(long payload) {
+        if (TraceEvent.genIsOther(payload)) {
+            return Generations.key(TraceEvent.genThread(payload), TraceEvent.genSeq(payload));
+        }
+        return Generations.key(thread, seq - TraceEvent.genAgo(payload));
+    }
+
+    /** A load in generation {@code key} (-1: none, the load begins one); the generation it is in after. */
+    private long load(long key, long insn, RecoveredDependence.RecoveredBy by) {
+        if (key < 0) {
+            long fresh = Generations.key(thread, seq++);
+            generations.begunByLoad(fresh, insn);
+            return fresh;
+        }
+        generations.load(key, insn, thread, by);
+        return key;
+    }
+
+    /** A store that ends generation {@code key} (-1: none) and begins one, which it returns. */
+    private long store(long key, long insn, RecoveredDependence.RecoveredBy by) {
+        if (key >= 0) {
+            generations.end(key, insn, thread, by);
+        }
+        long fresh = Generations.key(thread, seq++);
+        generations.begunByStore(fresh, insn);
+        return fresh;
+    }
+
+    /** {@code n} elements of a bulk op, loaded or stored in order: GEN events, stretches of them as RUN events. */
+    private void elements(Frame f, int n, boolean store, long insn, RecoveredDependence.RecoveredBy by) {
+        long before = -1;   // the element before's generation, -1 for none
+        int run = 0;
+        int step = 0;
+        for (int k = 0; k < n; k++) {
+            long key;
+            if (run == 0 && k > 0 && TraceEvent.kind(f.data.peek()) == TraceEvent.RUN) {
+                long e = f.data.poll();
+                run = TraceEvent.value(e);
+                step = TraceEvent.runStep(e);
+            }
+            if (run > 0) {
+                run--;
+                key = before < 0 ? -1 : Generations.step(before, step);
+            } else {
+                long e = f.data.poll();
+                if (TraceEvent.kind(e) != TraceEvent.GEN) {
+                    misaligned++;
+                    return;
+                }
+                long payload = TraceEvent.genPayload(e);
+                key = payload == TraceEvent.GEN_NEW ? -1 : resolve(payload);
+            }
+            before = key;
+            if (store) {
+                store(key, insn, by);
+            } else {
+                load(key, insn, by);
+            }
+        }
+    }
+
+    private int count(Frame f) {
+        return index(f);
     }
 
     private long object(Frame f) {

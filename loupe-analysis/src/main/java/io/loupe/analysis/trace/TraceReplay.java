@@ -98,7 +98,7 @@ public final class TraceReplay {
             case TraceEvent.ENTER -> enter(TraceEvent.method(e), TraceEvent.value(e));
             case TraceEvent.PATH, TraceEvent.THROW -> path(TraceEvent.method(e), TraceEvent.value(e), kind == TraceEvent.THROW);
             case TraceEvent.CATCH, TraceEvent.UNWIND -> pendingCatch = e;
-            case TraceEvent.OBJECT, TraceEvent.INDEX -> data(e);
+            case TraceEvent.OBJECT, TraceEvent.INDEX, TraceEvent.GEN, TraceEvent.RUN -> data(e);
             default -> anomalies++;
         }
     }

@@ -138,7 +138,7 @@ public final class TraceSummary {
     }
 
     static List<String> kindNames() {
-        return List.of("enter", "path", "throw", "catch", "unwind", "at", "object", "index");
+        return List.of("enter", "path", "throw", "catch", "unwind", "at", "object", "index", "gen", "run");
     }
 
     /** The name of an event kind, as reports write it. */
@@ -152,6 +152,8 @@ public final class TraceSummary {
             case TraceEvent.AT -> "at";
             case TraceEvent.OBJECT -> "object";
             case TraceEvent.INDEX -> "index";
+            case TraceEvent.GEN -> "gen";
+            case TraceEvent.RUN -> "run";
             default -> throw new IllegalArgumentException("event kind " + kind);
         };
     }

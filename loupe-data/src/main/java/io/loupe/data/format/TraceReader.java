@@ -169,6 +169,7 @@ public final class TraceReader {
         int[] operands = new int[n];
         int[] names = new int[n];
         int[] lines = new int[n];
+        int[] anchors = new int[n];
         int insn = 0;
         for (int i = 0; i < n; i++) {
             insn += in.readVarInt();
@@ -181,12 +182,17 @@ public final class TraceReader {
             operands[i] = in.readVarInt();
             names[i] = in.readZigZagInt();
             lines[i] = in.readZigZagInt();
+            anchors[i] = version >= 3 ? in.readZigZagInt() : MethodOps.NO_ANCHOR;
             boolean local = MethodOps.local(kinds[i]);
             if (!local && operands[i] >= nv || names[i] >= nv || names[i] < -1) {
                 throw in.corrupt("method " + m.id() + " has an op naming no variable");
             }
         }
-        return new MethodOps(insns, kinds, operands, names, lines, variables);
+        try {
+            return new MethodOps(insns, kinds, operands, names, lines, variables, anchors);
+        } catch (IllegalArgumentException e) {
+            throw in.corrupt("method " + m.id() + ": " + e.getMessage());
+        }
     }
 
     private LongConsumer decode(int type) throws IOException {

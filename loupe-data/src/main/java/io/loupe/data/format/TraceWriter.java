@@ -25,7 +25,7 @@ import java.util.Map;
  * HEADER   agent options, Loupe's version, start time (ms since the epoch)      first, once
  * METHODS  method metadata, as in a profile, each method's blocks that may      before the first event of each method
  *          throw and its ops (MethodOps: variables, then per op the
- *          instruction delta, kind, operand, name, line)
+ *          instruction delta, kind, operand, name, line, anchor)
  * THREAD   thread number, name                                                 before the thread's first chunk
  * CHUNK    thread number, events, the dictionary's new events, a grammar       as each chunk fills
  * END      stats, warnings                                                     last, at a clean exit
@@ -100,6 +100,7 @@ public final class TraceWriter implements Closeable {
             payload.writeVarInt(ops.operands()[i]);
             payload.writeZigZagInt(ops.names()[i]);
             payload.writeZigZagInt(ops.lines()[i]);
+            payload.writeZigZagInt(ops.anchors()[i]);
         }
     }
 

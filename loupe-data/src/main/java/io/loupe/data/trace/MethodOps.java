@@ -21,8 +21,13 @@ import java.util.List;
  * @param names     a local op's name (index into {@code variables}, or -1); a heap op's variable again
  * @param lines     each op's source line, or -1
  * @param variables the strings the ops name
+ * @param anchors   per op, -1, or for a <i>free</i> load of a trace with checks the earlier op of the
+ *                  same block that accessed the same location, with nothing between that may write
+ *                  it: the load sees the generation that op saw or began, and has no check event
+ *                  (docs/trace.md, <i>Checks</i>)
  */
-public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, int[] lines, List<String> variables) {
+public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, int[] lines, List<String> variables,
+                        int[] anchors) {
 
     /** {@code xload}: reads a local. */
     public static final byte LOCAL_LOAD = 1;
@@ -57,7 +62,8 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
 
     public MethodOps {
         int n = insns.length;
-        if (kinds.length != n || operands.length != n || names.length != n || lines.length != n) {
+        if (kinds.length != n || operands.length != n || names.length != n || lines.length != n
+                || anchors.length != n) {
             throw new IllegalArgumentException("ops arrays differ in length");
         }
         for (int i = 1; i < n; i++) {
@@ -65,11 +71,50 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
                 throw new IllegalArgumentException("ops out of instruction order");
             }
         }
+        for (int i = 0; i < n; i++) {
+            if (anchors[i] != NO_ANCHOR && (anchors[i] < 0 || anchors[i] >= i || !freeable(kinds[i])
+                    || kinds[anchors[i]] != kinds[i] && kinds[anchors[i]] != storeOf(kinds[i]))) {
+                throw new IllegalArgumentException("op " + i + " has an anchor that is no earlier access of its kind");
+            }
+        }
         variables = List.copyOf(variables);
     }
 
+    /** Ops without anchors: every heap op is checked. */
+    public MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, int[] lines, List<String> variables) {
+        this(insns, kinds, operands, names, lines, variables, noAnchors(insns.length));
+    }
+
+    /** An op that is not free. */
+    public static final int NO_ANCHOR = -1;
+
     /** No ops. */
     public static final MethodOps NONE = new MethodOps(new int[0], new byte[0], new int[0], new int[0], new int[0], List.of());
+
+    private static int[] noAnchors(int n) {
+        int[] a = new int[n];
+        Arrays.fill(a, NO_ANCHOR);
+        return a;
+    }
+
+    /** True for the kinds of op that may be free: a field or element load. */
+    public static boolean freeable(byte kind) {
+        return kind == FIELD_LOAD || kind == ARRAY_LOAD;
+    }
+
+    /** The store kind of a load kind ({@code FIELD_LOAD} → {@code FIELD_STORE}), else -1. */
+    private static byte storeOf(byte kind) {
+        return switch (kind) {
+            case FIELD_LOAD -> FIELD_STORE;
+            case ARRAY_LOAD -> ARRAY_STORE;
+            default -> -1;
+        };
+    }
+
+    /** True if op {@code i} is free: it has no check event and sees its anchor's generation. */
+    public boolean free(int i) {
+        return anchors[i] != NO_ANCHOR;
+    }
 
     public int size() {
         return insns.length;
@@ -120,6 +165,7 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
         private int[] operands = new int[16];
         private int[] names = new int[16];
         private int[] lines = new int[16];
+        private int[] anchors = new int[16];
         private int size;
         private final java.util.Map<String, Integer> index = new java.util.HashMap<>();
         private final java.util.List<String> variables = new java.util.ArrayList<>();
@@ -150,19 +196,32 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
                 operands = Arrays.copyOf(operands, n);
                 names = Arrays.copyOf(names, n);
                 lines = Arrays.copyOf(lines, n);
+                anchors = Arrays.copyOf(anchors, n);
             }
             insns[size] = insn;
             kinds[size] = kind;
             operands[size] = operand;
             names[size] = name;
             lines[size] = line;
+            anchors[size] = NO_ANCHOR;
             size++;
             return this;
         }
 
+        /** Makes the op added last a free load whose location op {@code anchor} accessed before it. */
+        public Builder anchorLast(int anchor) {
+            anchors[size - 1] = anchor;
+            return this;
+        }
+
+        /** Ops added so far. */
+        public int size() {
+            return size;
+        }
+
         public MethodOps build() {
             return new MethodOps(Arrays.copyOf(insns, size), Arrays.copyOf(kinds, size), Arrays.copyOf(operands, size),
-                    Arrays.copyOf(names, size), Arrays.copyOf(lines, size), variables);
+                    Arrays.copyOf(names, size), Arrays.copyOf(lines, size), variables, Arrays.copyOf(anchors, size));
         }
     }
 }

@@ -49,14 +49,14 @@ public record Trace(String options, List<MethodMeta> methods, List<int[]> throwi
         return o != null ? o : MethodOps.NONE;
     }
 
-    /** True if the run recorded heap addresses ({@code trace.addresses=true}): the CF + address trace. */
+    /** What the run recorded of heap accesses: checks, addresses (the CF + address trace) or nothing. */
+    public HeapEvents heapEvents() {
+        return HeapEvents.ofOptions(options);
+    }
+
+    /** True if the run recorded heap addresses ({@code trace.heap=addresses}): the CF + address trace. */
     public boolean addresses() {
-        for (String o : options.split(",")) {
-            if (o.trim().equals("trace.addresses=true")) {
-                return true;
-            }
-        }
-        return false;
+        return heapEvents() == HeapEvents.ADDRESSES;
     }
 
     /** The metadata of method {@code id}, or null. */

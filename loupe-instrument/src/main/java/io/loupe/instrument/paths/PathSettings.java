@@ -1,5 +1,7 @@
 package io.loupe.instrument.paths;
 
+import io.loupe.data.trace.HeapEvents;
+
 /**
  * What path instrumentation needs to know from the agent options.
  *
@@ -14,12 +16,12 @@ package io.loupe.instrument.paths;
  *                     end, method entry, caught exception and unwinding is an event of the
  *                     thread's trace (PathRegister's TRACE mode), every method with code is
  *                     instrumented, and calls mark their site
- * @param addresses    the whole-program trace also records, before each heap access, the object
- *                     or array it touches (and the index): the CF + address trace
- *                     ({@code trace.addresses=true})
+ * @param heap         what the whole-program trace records of heap accesses: the checks, the
+ *                     object (and index) each touches (the CF + address trace), or nothing
+ *                     ({@code trace.heap}); {@link HeapEvents#NONE} for any other instrumentation
  */
 public record PathSettings(int k, int arrayLimit, boolean trivial, boolean blockTrace, boolean runLength,
-                           boolean trace, boolean addresses) {
+                           boolean trace, HeapEvents heap) {
     public PathSettings {
         if (k < 1) {
             throw new IllegalArgumentException("k must be at least 1");
@@ -30,23 +32,18 @@ public record PathSettings(int k, int arrayLimit, boolean trivial, boolean block
         if (trace && blockTrace) {
             throw new IllegalArgumentException("the whole-program trace and the block tracer are two instrumentations");
         }
-        if (addresses && !trace) {
-            throw new IllegalArgumentException("addresses are part of the whole-program trace");
+        if (heap != HeapEvents.NONE && !trace) {
+            throw new IllegalArgumentException("heap events are part of the whole-program trace");
         }
     }
 
     /** Path profiling or the block tracer, not the whole-program trace. */
     public PathSettings(int k, int arrayLimit, boolean trivial, boolean blockTrace, boolean runLength) {
-        this(k, arrayLimit, trivial, blockTrace, runLength, false, false);
+        this(k, arrayLimit, trivial, blockTrace, runLength, false, HeapEvents.NONE);
     }
 
-    /** The whole-program trace's settings: one path per event, no run-length encoding. */
-    public static PathSettings wholeProgramTrace() {
-        return wholeProgramTrace(false);
-    }
-
-    /** The whole-program trace's settings, with or without the address trace. */
-    public static PathSettings wholeProgramTrace(boolean addresses) {
-        return new PathSettings(1, 1, true, false, false, true, addresses);
+    /** The whole-program trace's settings, recording {@code heap} of heap accesses: one path per event, no run-length encoding. */
+    public static PathSettings wholeProgramTrace(HeapEvents heap) {
+        return new PathSettings(1, 1, true, false, false, true, heap);
     }
 }

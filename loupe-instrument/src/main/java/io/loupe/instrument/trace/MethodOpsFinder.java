@@ -41,8 +41,11 @@ final class MethodOpsFinder {
     private MethodOpsFinder() {
     }
 
-    /** The ops of method {@code m} of class {@code owner} (internal name); the method is not changed. */
-    static Found find(String owner, MethodNode m) throws AnalyzerException {
+    /**
+     * The ops of method {@code m} of class {@code owner} (internal name); the method is not changed.
+     * With {@code checks}, the free loads ({@link FreeLoads}) carry their anchor and get no probe.
+     */
+    static Found find(String owner, MethodNode m, boolean checks) throws AnalyzerException {
         ControlFlowGraph cfg = ControlFlowGraph.build(m);
         if (cfg.hasSubroutines()) {
             return Found.NONE;
@@ -63,6 +66,10 @@ final class MethodOpsFinder {
         for (int p = 0; p < nodes.length; p++) {
             positions.put(nodes[p], p);
         }
+        Map<AbstractInsnNode, AbstractInsnNode> anchors = checks
+                ? FreeLoads.find(owner, m, cfg, located(sites, nodes, uninitialized))
+                : Map.of();
+        Map<AbstractInsnNode, Integer> opOf = new IdentityHashMap<>();
         MethodOps.Builder ops = new MethodOps.Builder();
         List<AbstractInsnNode> probed = new ArrayList<>();
         int line = -1;
@@ -79,8 +86,12 @@ final class MethodOpsFinder {
             AccessSite s = heap.get(n);
             if (s != null) {
                 boolean unseen = uninitialized != null && uninitialized[p];
+                opOf.put(n, ops.size());
                 ops.heap(insn, kind(s, unseen), variable(s, n), line);
-                if (!unseen && s.kind() != AccessSite.Kind.STATIC) {
+                AbstractInsnNode anchor = anchors.get(n);
+                if (anchor != null) {
+                    ops.anchorLast(opOf.get(anchor));
+                } else if (!unseen && s.kind() != AccessSite.Kind.STATIC) {
                     probed.add(n);
                 }
             } else if (n instanceof VarInsnNode v) {
@@ -94,6 +105,24 @@ final class MethodOpsFinder {
             }
         }
         return new Found(ops.build(), List.copyOf(probed));
+    }
+
+    /**
+     * The field and element accesses the trace checks, with the variable {@link FreeLoads} locates
+     * them by: a field's {@code name:desc}, an element's array type.
+     */
+    private static Map<AbstractInsnNode, String> located(DepSites sites, AbstractInsnNode[] nodes, boolean[] uninitialized) {
+        Map<AbstractInsnNode, String> located = new IdentityHashMap<>();
+        for (AccessSite s : sites.accesses()) {
+            AbstractInsnNode n = nodes[s.position()];
+            boolean unseen = uninitialized != null && uninitialized[s.position()];
+            if (s.kind() == AccessSite.Kind.FIELD && !unseen) {
+                located.put(n, FreeLoads.field((FieldInsnNode) n));
+            } else if (s.kind() == AccessSite.Kind.ARRAY) {
+                located.put(n, s.target());
+            }
+        }
+        return located;
     }
 
     private static byte kind(AccessSite s, boolean unseen) {

@@ -1,6 +1,7 @@
 package io.loupe.instrument.trace;
 
 import io.loupe.data.sink.InstrumentationSink;
+import io.loupe.data.trace.HeapEvents;
 import io.loupe.data.trace.MethodOps;
 import io.loupe.instrument.paths.PathClassRewrite;
 import io.loupe.instrument.paths.PathSettings;
@@ -15,19 +16,22 @@ import java.util.function.Consumer;
  * The whole-program trace's part in rewriting a class ({@code profile=trace}): path profiling's
  * TRACE mode ({@link PathClassRewrite}), and for each method it instruments the ops the recovery
  * of dependences replays ({@link MethodOpsFinder}), found in the original bytecode before the
- * path probes go in, and with {@code trace.addresses=true} the address probes
- * ({@link AddressProbes}), put in after them.
+ * path probes go in, and the heap probes ({@link HeapProbes}) put in after them: the checks
+ * ({@code trace.heap=checks}, the default; free loads get none, {@link FreeLoads}) or the address
+ * trace ({@code trace.heap=addresses}).
  */
 public final class TraceClassRewrite implements ClassRewrite {
 
     private final PathClassRewrite paths;
-    private final boolean addresses;
+    private final HeapEvents heap;
+    private final InstrumentationSink sink;
     private final MethodOps[] ops;
     private ClassNode cn;
 
-    private TraceClassRewrite(PathClassRewrite paths, boolean addresses, int methods) {
+    private TraceClassRewrite(PathClassRewrite paths, HeapEvents heap, InstrumentationSink sink, int methods) {
         this.paths = paths;
-        this.addresses = addresses;
+        this.heap = heap;
+        this.sink = sink;
         this.ops = new MethodOps[methods];
     }
 
@@ -37,7 +41,7 @@ public final class TraceClassRewrite implements ClassRewrite {
         if (!settings.trace()) {
             throw new IllegalArgumentException("not the whole-program trace's settings");
         }
-        return new TraceClassRewrite(PathClassRewrite.plan(settings, methods, warnings, sink), settings.addresses(),
+        return new TraceClassRewrite(PathClassRewrite.plan(settings, methods, warnings, sink), settings.heap(), sink,
                 methods);
     }
 
@@ -52,14 +56,14 @@ public final class TraceClassRewrite implements ClassRewrite {
         int ownLocals = m.maxLocals;
         MethodOpsFinder.Found found;
         try {
-            found = MethodOpsFinder.find(cn.name, m);
+            found = MethodOpsFinder.find(cn.name, m, heap == HeapEvents.CHECKS);
         } catch (AnalyzerException e) {
             throw new IllegalStateException("its data flow cannot be analysed: " + e.getMessage(), e);
         }
         boolean changed = paths.rewrite(j, m);
         ops[j] = changed ? found.ops() : MethodOps.NONE;
-        if (changed && addresses && !found.probed().isEmpty()) {
-            AddressProbes.insert(m, found.probed(), ownLocals + PathClassRewrite.TRACE_THREAD_LOCAL,
+        if (changed && heap != HeapEvents.NONE && !found.probed().isEmpty()) {
+            HeapProbes.insert(heap, sink, m, found.probed(), ownLocals + PathClassRewrite.TRACE_THREAD_LOCAL,
                     ownLocals + PathClassRewrite.TRACE_LOCALS);
         }
         return changed;

@@ -7,10 +7,12 @@ import java.lang.ref.WeakReference;
 
 /**
  * A number for every object and array a heap op of the address trace touches
- * ({@code trace.addresses=true}): the "address" of the CF + address trace, since the JVM's
+ * ({@code trace.heap=addresses}): the "address" of the CF + address trace, since the JVM's
  * addresses move with every collection. An object gets its number at its first access, from one
  * counter for the whole run (1, 2, …), and keeps it while it lives; numbers are never reused, so
- * two objects that lived at different times never share one.
+ * two objects that lived at different times never share one. With checks
+ * ({@code trace.heap=checks}) an object's entry holds the generations of its locations instead
+ * ({@link Entry#elements}, {@link Entry#fields}; {@link Checks}), which die with it.
  *
  * <p>Keyed by identity ({@link System#identityHashCode}, compared with {@code ==}): open addressing
  * with linear probing over weak references, so the table keeps nothing alive and the program's
@@ -25,9 +27,14 @@ final class ObjectIds {
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Entry[].class);
     private static final int INITIAL = 1 << 12;
 
-    private static final class Entry extends WeakReference<Object> {
+    /** An object's number, and with checks its locations' generations. */
+    static final class Entry extends WeakReference<Object> {
         final int hash;
         final long id;
+        /** An array's generations by index, once an element was checked ({@link Checks}). */
+        volatile long[] elements;
+        /** An object's generations by field id, once a field was checked ({@link FieldGenerations}). */
+        volatile FieldGenerations fields;
 
         Entry(Object o, int hash, long id, ReferenceQueue<Object> queue) {
             super(o, queue);
@@ -49,6 +56,11 @@ final class ObjectIds {
 
     /** The number of {@code o}, which is not null. */
     long id(Object o) {
+        return entry(o).id;
+    }
+
+    /** The entry of {@code o}, which is not null. */
+    Entry entry(Object o) {
         int h = System.identityHashCode(o);
         Entry[] t = table;
         int mask = t.length - 1;
@@ -58,12 +70,12 @@ final class ObjectIds {
                 return insert(o, h);
             }
             if (e.hash == h && e.get() == o) {
-                return e.id;
+                return e;
             }
         }
     }
 
-    private synchronized long insert(Object o, int h) {
+    private synchronized Entry insert(Object o, int h) {
         while (queue.poll() != null) {
             // a collected object: its slot stays until reused or rebuilt away
         }
@@ -78,7 +90,7 @@ final class ObjectIds {
             }
             Object referent = e.get();
             if (referent == o) {
-                return e.id;   // inserted by another thread since the lock-free look
+                return e;   // inserted by another thread since the lock-free look
             }
             if (referent == null && reusable < 0) {
                 reusable = i;
@@ -88,7 +100,7 @@ final class ObjectIds {
         Entry fresh = new Entry(o, h, id, queue);
         if (reusable >= 0) {
             SLOT.setRelease(t, reusable, fresh);   // a dead slot on the chain: the chain stays whole
-            return id;
+            return fresh;
         }
         if ((used + 1) * 2 > t.length) {
             t = rebuilt(t);
@@ -99,7 +111,7 @@ final class ObjectIds {
         }
         SLOT.setRelease(t, i, fresh);
         used++;
-        return id;
+        return fresh;
     }
 
     /** The live entries in a table at most a quarter full, published. */

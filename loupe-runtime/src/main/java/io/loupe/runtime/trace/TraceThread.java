@@ -113,7 +113,7 @@ public final class TraceThread {
 
     // ---- the address trace (trace.addresses=true): see TraceEvent's OBJECT and INDEX ----
 
-    private static final ObjectIds IDS = new ObjectIds();
+    static final ObjectIds IDS = new ObjectIds();
     private static final long NO_OBJECT = TraceEvent.object(0);
 
     private static long object(Object o) {
@@ -162,7 +162,7 @@ public final class TraceThread {
      * first element the destination cannot hold.
      */
     public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length, TraceThread t) {
-        int n = copied(src, srcPos, dst, dstPos, length);
+        int n = BulkRanges.copied(src, srcPos, dst, dstPos, length);
         t.add(n > 0 ? object(src) : NO_OBJECT);
         t.add(index(srcPos));
         t.add(n > 0 ? object(dst) : NO_OBJECT);
@@ -170,69 +170,93 @@ public final class TraceThread {
         t.add(index(n));
     }
 
-    private static int copied(Object src, int srcPos, Object dst, int dstPos, int length) {
-        if (src == null || dst == null) {
-            return 0;
-        }
-        Class<?> sc = src.getClass().getComponentType();
-        Class<?> dc = dst.getClass().getComponentType();
-        if (sc == null || dc == null || sc.isPrimitive() != dc.isPrimitive() || (sc.isPrimitive() && sc != dc)) {
-            return 0;
-        }
-        if (srcPos < 0 || dstPos < 0 || length <= 0
-                || srcPos > Array.getLength(src) - length || dstPos > Array.getLength(dst) - length) {
-            return 0;
-        }
-        if (!sc.isPrimitive() && !dc.isAssignableFrom(sc)) {
-            Object[] from = (Object[]) src;
-            for (int i = 0; i < length; i++) {
-                Object v = from[srcPos + i];
-                if (v != null && !dc.isInstance(v)) {
-                    return i;
-                }
-            }
-        }
-        return length;
-    }
-
     /** Before {@code Arrays.fill(a, value)}. */
     public static void fill(Object a, TraceThread t) {
-        range(a, 0, a != null && a.getClass().isArray() ? Array.getLength(a) : 0, t);
+        range(a, 0, BulkRanges.length(a), t);
     }
 
     /** Before {@code Arrays.fill(a, from, to, value)}. */
     public static void fill(Object a, int from, int to, TraceThread t) {
-        boolean ok = a != null && a.getClass().isArray() && from <= to && from >= 0 && to <= Array.getLength(a);
-        range(a, from, ok ? to - from : 0, t);
+        range(a, from, BulkRanges.filled(a, from, to), t);
     }
 
     /** Before {@code Arrays.copyOf(a, newLength)}: the elements it reads. */
     public static void copyOf(Object a, int newLength, TraceThread t) {
-        boolean ok = a != null && a.getClass().isArray() && newLength >= 0;
-        range(a, 0, ok ? Math.min(newLength, Array.getLength(a)) : 0, t);
+        range(a, 0, BulkRanges.copiedOf(a, newLength), t);
     }
 
     /** Before {@code Arrays.copyOfRange(a, from, to)}: the elements it reads. */
     public static void copyOfRange(Object a, int from, int to, TraceThread t) {
-        int n = 0;
-        if (a != null && a.getClass().isArray()) {
-            int len = Array.getLength(a);
-            if (from >= 0 && from <= len && from <= to) {
-                n = Math.min(to, len) - from;
-            }
-        }
-        range(a, from, n, t);
+        range(a, from, BulkRanges.copiedOfRange(a, from, to), t);
     }
 
     /** Before an array's {@code clone()}: every element, read. */
     public static void cloneArray(Object a, TraceThread t) {
-        range(a, 0, a != null && a.getClass().isArray() ? Array.getLength(a) : 0, t);
+        range(a, 0, BulkRanges.length(a), t);
     }
 
     private static void range(Object a, int from, int count, TraceThread t) {
         t.add(count > 0 ? object(a) : NO_OBJECT);
         t.add(index(from));
         t.add(index(count));
+    }
+
+    // ---- the checks (trace.heap=checks): see Checks ----
+
+    /** Generations this thread has begun (the next one's number), modulo 2^40. */
+    private long seq;
+    /** This thread's number in the file once it has begun a generation or written a chunk, else -1. */
+    private int self = -1;
+    /** The entry of the object checked last: a loop over one array or object finds it without a lookup. */
+    ObjectIds.Entry checked;
+
+    /**
+     * Begins a generation on this thread: its value for a location's slot, never 0 (the thread's
+     * number plus one above {@link TraceEvent#SEQ_BITS}, the generation's number below).
+     */
+    long begin() {
+        if (self < 0) {
+            self = number();
+        }
+        long g = ((long) (self + 1) << TraceEvent.SEQ_BITS) | seq;
+        seq = (seq + 1) & TraceEvent.SEQ_MASK;
+        return g;
+    }
+
+    /** The GEN payload that names generation {@code g} (a slot's value, 0 for none) from this thread. */
+    long reference(long g) {
+        if (g == 0) {
+            return TraceEvent.GEN_NEW;
+        }
+        int thread = (int) (g >>> TraceEvent.SEQ_BITS) - 1;
+        long s = g & TraceEvent.SEQ_MASK;
+        if (thread == self) {
+            return TraceEvent.genOwn((seq - s) & TraceEvent.SEQ_MASK);
+        }
+        return TraceEvent.genOther(thread, s);
+    }
+
+    /** Appends a GEN event with {@code payload}. */
+    void gen(long payload) {
+        add(TraceEvent.gen(payload));
+    }
+
+    /** Appends a RUN event. */
+    void run(int step, int count) {
+        add(TraceEvent.run(step, count));
+    }
+
+    /** Appends an INDEX event: the elements of a checked bulk operation. */
+    void count(int n) {
+        add(index(n));
+    }
+
+    /** The thread's number in the file, given now if it has none (its name is written then). */
+    private synchronized int number() {
+        if (index < 0) {
+            index = TraceOutput.name(owner.getName());
+        }
+        return index;
     }
 
     private void add(long event) {
@@ -268,9 +292,7 @@ public final class TraceThread {
         if (grammar.length() == 0) {
             return;
         }
-        if (index < 0) {
-            index = TraceOutput.name(owner.getName());
-        }
+        number();
         TraceOutput.chunk(index, grammar.length(), dictionary.added(), dictionary.addedCount(), grammar.grammar());
         events += grammar.length();
         chunks++;

@@ -38,6 +38,7 @@ public final class HeapExceptionsTarget {
                 sum += shared[0] + a.next.value;
             }
             sum += deep(a, 2 + i % 3);
+            sum += twice(a, i % 8);
         }
         Object[] objects = {"a", "b", 1, "d"};
         String[] strings = new String[4];
@@ -54,6 +55,14 @@ public final class HeapExceptionsTarget {
             sum += v;
         }
         System.out.println(sum + " " + counter + " " + a.next.value);
+    }
+
+    /** Loads a trace's checks leave free: a field and an element read again in one block, a field read after its store. */
+    static int twice(HeapExceptionsTarget a, int k) {
+        int[] s = shared;
+        int v = a.value * a.value + s[k] + s[k];
+        a.next.value = v;
+        return a.next.value + v;
     }
 
     /** Recursion that throws at the bottom and is caught two levels up. */

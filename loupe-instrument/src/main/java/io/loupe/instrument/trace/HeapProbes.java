@@ -1,6 +1,9 @@
 package io.loupe.instrument.trace;
 
+import io.loupe.data.sink.InstrumentationSink;
+import io.loupe.data.trace.HeapEvents;
 import io.loupe.instrument.emit.AccessOperands;
+import io.loupe.instrument.emit.IntConstant;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -14,25 +17,37 @@ import org.objectweb.asm.tree.VarInsnNode;
 import java.util.List;
 
 /**
- * The address trace's probes ({@code trace.addresses=true}): before each heap access a call that
- * appends the object or array it touches (and the index, or a bulk operation's range) to the
- * thread's trace ({@code TraceThread.field}, {@code element}, …), each access its fixed number of
- * events ({@link io.loupe.data.trace.MethodOps#addressEvents}). The probe sees the operands the
- * dependence profiler's probe sees ({@link AccessOperands}) and records nothing, but the events'
- * places, for an access that is going to throw, as the profiler records nothing then. Inserted
- * after the path probes, into straight-line code: scratch locals live between two instructions,
- * where no frame lies.
+ * The probes of a whole-program trace's heap events: before each heap access a call that appends
+ * to the thread's trace either the object or array it touches (and the index, or a bulk
+ * operation's range: the address trace, {@code trace.heap=addresses}; {@code TraceThread.field},
+ * {@code element}, …, each access its fixed number of events,
+ * {@link io.loupe.data.trace.MethodOps#addressEvents}) or the generation its location is in (the
+ * checks, {@code trace.heap=checks}; {@code Checks.loadField}, {@code storeElement}, …, a field's
+ * access with its global field id). The probe sees the operands the dependence profiler's probe
+ * sees ({@link AccessOperands}) and records nothing, but the events' places, for an access that
+ * is going to throw, as the profiler records nothing then. Inserted after the path probes, into
+ * straight-line code: scratch locals live between two instructions, where no frame lies.
  */
-final class AddressProbes {
+final class HeapProbes {
 
     static final String TRACE_THREAD = "io/loupe/runtime/trace/TraceThread";
+    static final String CHECKS = "io/loupe/runtime/trace/Checks";
     private static final String T = "L" + TRACE_THREAD + ";";
 
+    private final HeapEvents mode;
+    private final String owner;
+    private final InstrumentationSink sink;
     private final int thread;
     private final int scratch;
     private int scratchSize;
 
-    private AddressProbes(int thread, int scratch) {
+    private HeapProbes(HeapEvents mode, InstrumentationSink sink, int thread, int scratch) {
+        if (mode == HeapEvents.NONE) {
+            throw new IllegalArgumentException("no heap events, no probes");
+        }
+        this.mode = mode;
+        this.owner = mode == HeapEvents.CHECKS ? CHECKS : TRACE_THREAD;
+        this.sink = sink;
         this.thread = thread;
         this.scratch = scratch;
     }
@@ -40,15 +55,22 @@ final class AddressProbes {
     /**
      * Puts a probe before each of {@code accesses} (original instructions of {@code m}).
      *
+     * @param mode    addresses or checks
+     * @param sink    gives a checked field access its field id
      * @param thread  the local holding the activation's {@code TraceThread}
      * @param scratch the first local free for a probe's operands (past the path register's)
      */
-    static void insert(MethodNode m, List<AbstractInsnNode> accesses, int thread, int scratch) {
-        AddressProbes p = new AddressProbes(thread, scratch);
+    static void insert(HeapEvents mode, InstrumentationSink sink, MethodNode m, List<AbstractInsnNode> accesses,
+                       int thread, int scratch) {
+        HeapProbes p = new HeapProbes(mode, sink, thread, scratch);
         for (AbstractInsnNode at : accesses) {
             m.instructions.insertBefore(at, p.probe(at));
         }
         m.maxLocals = Math.max(m.maxLocals, p.scratch + p.scratchSize);
+    }
+
+    private boolean checks() {
+        return mode == HeapEvents.CHECKS;
     }
 
     private InsnList probe(AbstractInsnNode at) {
@@ -56,18 +78,23 @@ final class AddressProbes {
         InsnList l = new InsnList();
         if (at instanceof FieldInsnNode f) {
             l.add(AccessOperands.fieldObject(f));
-            l.add(call("field", "(Ljava/lang/Object;" + T + ")V"));
+            if (checks()) {
+                l.add(IntConstant.push(sink.instanceField(f.name, f.desc)));
+                l.add(call(op == Opcodes.GETFIELD ? "loadField" : "storeField", "(Ljava/lang/Object;I" + T + ")V"));
+            } else {
+                l.add(call("field", "(Ljava/lang/Object;" + T + ")V"));
+            }
         } else if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
             l.add(new InsnNode(Opcodes.DUP2));
-            l.add(call("element", "(Ljava/lang/Object;I" + T + ")V"));
+            l.add(call(checks() ? "loadElement" : "element", "(Ljava/lang/Object;I" + T + ")V"));
         } else if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
             scratchSize = Math.max(scratchSize, AccessOperands.storedValue(op).getSize());
             l.add(AccessOperands.arrayStoreOperands(op, scratch));
             if (op == Opcodes.AASTORE) {
                 l.add(AccessOperands.restoreValue(op, scratch));
-                l.add(call("elementRef", "(Ljava/lang/Object;ILjava/lang/Object;" + T + ")V"));
+                l.add(call(checks() ? "storeElementRef" : "elementRef", "(Ljava/lang/Object;ILjava/lang/Object;" + T + ")V"));
             } else {
-                l.add(call("element", "(Ljava/lang/Object;I" + T + ")V"));
+                l.add(call(checks() ? "storeElement" : "element", "(Ljava/lang/Object;I" + T + ")V"));
             }
             l.add(AccessOperands.restoreValue(op, scratch));
         } else if (at instanceof MethodInsnNode call) {
@@ -120,7 +147,7 @@ final class AddressProbes {
     private InsnList call(String name, String desc) {
         InsnList l = new InsnList();
         l.add(new VarInsnNode(Opcodes.ALOAD, thread));
-        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, TRACE_THREAD, name, desc, false));
+        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner, name, desc, false));
         return l;
     }
 }

@@ -1,0 +1,219 @@
+package io.loupe.runtime.trace;
+
+import io.loupe.data.trace.TraceEvent;
+
+import java.lang.reflect.Array;
+
+/**
+ * The checks of the extended whole-program trace ({@code trace.heap=checks}; docs/trace.md,
+ * <i>Checks</i>): called before each heap access the instrumenter could not prove free, each
+ * appends to its thread's trace the generation its location is in — which access began it, as a
+ * thread's own generation counted back from its next one, or another thread's by number — and a
+ * store begins a new one. That is what Tallam and Gupta's disambiguation checks carry (TACO 2007,
+ * §3: the id of the store that wrote an address last), named directly, so the recovery finds every
+ * RAW, WAR and WAW dependence through the heap from the trace alone, between threads too.
+ *
+ * <p>A location's generation lives with its object ({@link ObjectIds.Entry}): an array's in a
+ * {@code long[]} by index, an object's fields in a small table by field id; it dies with the
+ * object. A probe that finds its access will throw (a null reference, an index out of bounds, a
+ * value the array cannot hold) appends {@link TraceEvent#GEN_NONE} and changes nothing, and the
+ * instruction throws as it would have. A bulk operation appends the elements it touches (an INDEX
+ * event) and then the generation of each, runs of them as RUN events.
+ *
+ * <p>Threads: a thread reads and writes the slots without a lock. Two threads racing on one
+ * location without synchronization may each see the generation before the other's store, as they
+ * may see each other's values.
+ */
+public final class Checks {
+
+    private Checks() {
+    }
+
+    private static ObjectIds.Entry entry(Object o, TraceThread t) {
+        ObjectIds.Entry e = t.checked;
+        if (e != null && e.get() == o) {
+            return e;
+        }
+        e = TraceThread.IDS.entry(o);
+        t.checked = e;
+        return e;
+    }
+
+    private static long[] elements(Object a, TraceThread t) {
+        ObjectIds.Entry e = entry(a, t);
+        long[] g = e.elements;
+        if (g == null) {
+            synchronized (e) {
+                g = e.elements;
+                if (g == null) {
+                    g = new long[Array.getLength(a)];
+                    e.elements = g;
+                }
+            }
+        }
+        return g;
+    }
+
+    /** Before a {@code getfield} of field {@code field} of {@code o}. */
+    public static void loadField(Object o, int field, TraceThread t) {
+        if (o == null) {
+            t.gen(TraceEvent.GEN_NONE);
+            return;
+        }
+        ObjectIds.Entry e = entry(o, t);
+        int i = FieldGenerations.slot(e, field);
+        long[] gens = e.fields.gens;
+        load(gens, i, t);
+    }
+
+    /** Before a {@code putfield} of field {@code field} of {@code o}. */
+    public static void storeField(Object o, int field, TraceThread t) {
+        if (o == null) {
+            t.gen(TraceEvent.GEN_NONE);
+            return;
+        }
+        ObjectIds.Entry e = entry(o, t);
+        int i = FieldGenerations.slot(e, field);
+        long[] gens = e.fields.gens;
+        store(gens, i, t);
+    }
+
+    /** Before an {@code xaload} of {@code a[i]}. */
+    public static void loadElement(Object a, int i, TraceThread t) {
+        if (a == null || i < 0 || i >= Array.getLength(a)) {
+            t.gen(TraceEvent.GEN_NONE);
+            return;
+        }
+        load(elements(a, t), i, t);
+    }
+
+    /** Before a primitive {@code xastore} into {@code a[i]}. */
+    public static void storeElement(Object a, int i, TraceThread t) {
+        if (a == null || i < 0 || i >= Array.getLength(a)) {
+            t.gen(TraceEvent.GEN_NONE);
+            return;
+        }
+        store(elements(a, t), i, t);
+    }
+
+    /** Before an {@code aastore} of {@code v} into {@code a[i]}. */
+    public static void storeElementRef(Object a, int i, Object v, TraceThread t) {
+        if (a != null && v != null && !a.getClass().getComponentType().isInstance(v)) {
+            t.gen(TraceEvent.GEN_NONE);
+            return;
+        }
+        storeElement(a, i, t);
+    }
+
+    private static void load(long[] gens, int i, TraceThread t) {
+        long g = gens[i];
+        if (g == 0) {
+            gens[i] = t.begin();
+            t.gen(TraceEvent.GEN_NEW);
+        } else {
+            t.gen(t.reference(g));
+        }
+    }
+
+    private static void store(long[] gens, int i, TraceThread t) {
+        t.gen(t.reference(gens[i]));
+        gens[i] = t.begin();
+    }
+
+    /**
+     * Before {@code System.arraycopy}: the elements it moves (INDEX), the generations of the
+     * source's, then of the destination's, which it stores. The loads all come before the stores,
+     * as the JVM specifies a copy within one array; between two arrays the order makes no
+     * difference to a dependence.
+     */
+    public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length, TraceThread t) {
+        int n = BulkRanges.copied(src, srcPos, dst, dstPos, length);
+        t.count(n);
+        if (n > 0) {
+            range(elements(src, t), srcPos, n, false, t);
+            range(elements(dst, t), dstPos, n, true, t);
+        }
+    }
+
+    /** Before {@code Arrays.fill(a, value)}. */
+    public static void fill(Object a, TraceThread t) {
+        bulk(a, 0, BulkRanges.length(a), true, t);
+    }
+
+    /** Before {@code Arrays.fill(a, from, to, value)}. */
+    public static void fill(Object a, int from, int to, TraceThread t) {
+        bulk(a, from, BulkRanges.filled(a, from, to), true, t);
+    }
+
+    /** Before {@code Arrays.copyOf(a, newLength)}: the elements it reads. */
+    public static void copyOf(Object a, int newLength, TraceThread t) {
+        bulk(a, 0, BulkRanges.copiedOf(a, newLength), false, t);
+    }
+
+    /** Before {@code Arrays.copyOfRange(a, from, to)}: the elements it reads. */
+    public static void copyOfRange(Object a, int from, int to, TraceThread t) {
+        bulk(a, from, BulkRanges.copiedOfRange(a, from, to), false, t);
+    }
+
+    /** Before an array's {@code clone()}: every element, read. */
+    public static void cloneArray(Object a, TraceThread t) {
+        bulk(a, 0, BulkRanges.length(a), false, t);
+    }
+
+    private static void bulk(Object a, int from, int n, boolean store, TraceThread t) {
+        t.count(n);
+        if (n > 0) {
+            range(elements(a, t), from, n, store, t);
+        }
+    }
+
+    /**
+     * The generations of {@code n} elements from {@code from}, loaded or stored in index order:
+     * a GEN event for the first, then a RUN for each stretch of elements each {@code step}
+     * generations after the one before (of one thread), or each in none, a GEN again where a
+     * stretch ends. A load of an element in none begins its generation; a store begins one after
+     * naming the element's.
+     */
+    private static void range(long[] gens, int from, int n, boolean store, TraceThread t) {
+        boolean fresh = false;      // the element before was in no generation
+        long before = 0;            // else its generation
+        int step = 0;
+        int run = 0;
+        for (int k = 0; k < n; k++) {
+            int i = from + k;
+            long g = gens[i];
+            if (k > 0 && continues(fresh, before, g, run, step)) {
+                if (run == 0) {
+                    step = g == 0 ? 0 : (int) ((g & TraceEvent.SEQ_MASK) - (before & TraceEvent.SEQ_MASK));
+                }
+                run++;
+            } else {
+                if (run > 0) {
+                    t.run(step, run);
+                    run = 0;
+                }
+                t.gen(t.reference(g));
+            }
+            fresh = g == 0;
+            before = g;
+            if (store || g == 0) {
+                gens[i] = t.begin();
+            }
+        }
+        if (run > 0) {
+            t.run(step, run);
+        }
+    }
+
+    /** True if element generation {@code g} continues the stretch the element before began or extends. */
+    private static boolean continues(boolean fresh, long before, long g, int run, int step) {
+        if (fresh || g == 0) {
+            return fresh && g == 0;
+        }
+        if ((before >>> TraceEvent.SEQ_BITS) != (g >>> TraceEvent.SEQ_BITS)) {
+            return false;
+        }
+        long d = (g & TraceEvent.SEQ_MASK) - (before & TraceEvent.SEQ_MASK);
+        return run == 0 ? d >= -TraceEvent.MAX_STEP && d <= TraceEvent.MAX_STEP : d == step;
+    }
+}
