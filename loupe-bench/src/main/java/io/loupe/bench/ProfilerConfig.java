@@ -16,8 +16,9 @@ import java.util.Optional;
  * ({@code profile=values,convergent=true}), {@code values-freeze} the same with frozen quiet periods
  * ({@code values.freeze=true}). {@code lamp} and {@code camp} are memory dependence
  * profiling in either mode ({@code profile=deps,deps.mode=…}); {@code trace} the whole-program
- * trace ({@code profile=trace}); {@code trace-addr} the trace with its address trace, the CF +
- * address-trace baseline ({@code profile=trace,trace.addresses=true}).
+ * trace with its checks, the eWPP ({@code profile=trace}); {@code trace-addr} the trace with its
+ * address trace, the CF + address-trace baseline ({@code profile=trace,trace.heap=addresses});
+ * {@code trace-cf} the control flow alone, Larus's WPP ({@code trace.heap=none}).
  *
  * <p>{@code CONFIG:VARIANT} (e.g. {@code values-conv:floor-never}) is CONFIG's options run with
  * another agent jar, the one the harness's {@code --agent-variant VARIANT=JAR} names: a build of
@@ -70,7 +71,10 @@ record ProfilerConfig(String name, String agentOptions, String variant) {
             return new ProfilerConfig(name, "profile=trace");
         }
         if (name.equals("trace-addr")) {
-            return new ProfilerConfig(name, "profile=trace,trace.addresses=true");
+            return new ProfilerConfig(name, "profile=trace,trace.heap=addresses");
+        }
+        if (name.equals("trace-cf")) {
+            return new ProfilerConfig(name, "profile=trace,trace.heap=none");
         }
         if (DepMode.ofId(name) != null) {
             return new ProfilerConfig(name, "profile=deps,deps.mode=" + name);
@@ -82,7 +86,7 @@ record ProfilerConfig(String name, String agentOptions, String variant) {
             int at = name.indexOf('@');
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1, at) + ",paths.maxNodes=" + name.substring(at + 1));
         }
-        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, values-freeze, lamp, camp, trace or trace-addr, e.g. k4, k16@100000, each but none optionally with :VARIANT)");
+        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, values-freeze, lamp, camp, trace, trace-addr or trace-cf, e.g. k4, k16@100000, each but none optionally with :VARIANT)");
     }
 
     boolean instrumented() {

@@ -61,7 +61,7 @@ public final class StatKeys {
     public static final String TRACE_THREADS = "trace.threads";
     public static final String TRACE_CHUNKS = "trace.chunks";
     public static final String TRACE_LOST_EVENTS = "trace.lostEvents";
-    /** Objects and arrays the address trace numbered ({@code trace.addresses=true}; 0 without). */
+    /** Objects and arrays the address trace or the checks numbered ({@code trace.heap}; 0 without either). */
     public static final String TRACE_OBJECTS = "trace.objects";
     /** 1 in a trace that {@code loupe trace compact} wrote: its grammars are Re-Pair's, not Sequitur's. */
     public static final String TRACE_REPAIR = "trace.repair";

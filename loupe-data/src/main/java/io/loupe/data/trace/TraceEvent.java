@@ -14,8 +14,8 @@ package io.loupe.data.trace;
  * CATCH   its method   the path register when a handler of the method caught an exception
  * UNWIND  its method   the path register when an exception left the activation
  * AT      its method   after CATCH and UNWIND: the call site the activation marked last, or -1
- * OBJECT  (bits 59–0: an object's id)  with {@code trace.addresses=true}: the object or array a heap op accessed, 0 for none
- * INDEX   -            with {@code trace.addresses=true}: an array index or element count of a heap op
+ * OBJECT  (bits 59–0: an object's id)  with {@code trace.heap=addresses}: the object or array a heap op accessed, 0 for none
+ * INDEX   -            with {@code trace.heap=addresses}: an array index or element count of a heap op; with checks, a bulk op's element count
  * GEN     (bits 59–0: a generation reference)  with checks: the generation a checked heap access saw
  * RUN     (bits 59–32: a step, signed)  value: a count; with checks: more elements of a bulk operation
  * </pre>
