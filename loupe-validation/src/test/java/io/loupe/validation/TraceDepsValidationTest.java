@@ -8,6 +8,7 @@ import io.loupe.data.deps.Dependence;
 import io.loupe.data.format.ProfileReader;
 import io.loupe.data.format.TraceReader;
 import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.trace.MethodOps;
 import io.loupe.data.trace.Trace;
 import io.loupe.validation.support.AgentRun;
 import org.junit.jupiter.api.Test;
@@ -173,7 +174,7 @@ class TraceDepsValidationTest {
 
     private static boolean isStatic(Trace t, RecoveredDependence d) {
         byte k = t.ops(d.dstMethod()).kinds()[d.dstOp()];
-        return k == io.loupe.data.trace.MethodOps.STATIC_LOAD || k == io.loupe.data.trace.MethodOps.STATIC_STORE;
+        return k == MethodOps.STATIC_LOAD || k == MethodOps.STATIC_STORE;
     }
 
     private static void assertClean(DependenceRecovery.Recovery r) {

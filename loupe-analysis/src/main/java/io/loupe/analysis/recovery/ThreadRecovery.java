@@ -379,12 +379,12 @@ final class ThreadRecovery implements ReplayListener {
                 }
             }
             case MethodOps.ARRAYCOPY -> {
-                int n = count(f);
+                int n = index(f);
                 elements(f, n, false, insn, by);
                 elements(f, n, true, insn, by);
             }
-            case MethodOps.FILL -> elements(f, count(f), true, insn, by);
-            case MethodOps.COPY -> elements(f, count(f), false, insn, by);
+            case MethodOps.FILL -> elements(f, index(f), true, insn, by);
+            case MethodOps.COPY -> elements(f, index(f), false, insn, by);
             default -> throw new IllegalStateException("op kind " + kind);
         }
         return true;
@@ -450,10 +450,6 @@ final class ThreadRecovery implements ReplayListener {
                 load(key, insn, by);
             }
         }
-    }
-
-    private int count(Frame f) {
-        return index(f);
     }
 
     private long object(Frame f) {

@@ -3,10 +3,11 @@ package io.loupe.analysis.trace;
 import java.util.Arrays;
 
 /**
- * The data events one activation recorded (the address trace's OBJECT and INDEX events, the checks' GEN, RUN and INDEX), in the
- * order it recorded them, with a {@link #BOUNDARY} where an exception cut one of its paths short:
- * the events before a boundary belong to the heap ops that ran before the exception. The replay
- * fills it as it reads the trace; the listener takes from it as it replays the activation's ops.
+ * The data events one activation recorded (the address trace's OBJECT and INDEX events, the
+ * checks' GEN, RUN and INDEX), in the order it recorded them, with a {@link #BOUNDARY} where an
+ * exception cut one of its paths short: the events before a boundary belong to the heap ops that
+ * ran before the exception. The replay fills it as it reads the trace; the listener takes from it
+ * as it replays the activation's ops.
  */
 public final class DataQueue {
 

@@ -56,26 +56,31 @@ public final class Checks {
 
     /** Before a {@code getfield} of field {@code field} of {@code o}. */
     public static void loadField(Object o, int field, TraceThread t) {
-        if (o == null) {
-            t.gen(TraceEvent.GEN_NONE);
-            return;
-        }
-        ObjectIds.Entry e = entry(o, t);
-        int i = FieldGenerations.slot(e, field);
-        long[] gens = e.fields.gens;
-        load(gens, i, t);
+        field(o, field, false, t);
     }
 
     /** Before a {@code putfield} of field {@code field} of {@code o}. */
     public static void storeField(Object o, int field, TraceThread t) {
+        field(o, field, true, t);
+    }
+
+    private static void field(Object o, int field, boolean store, TraceThread t) {
         if (o == null) {
             t.gen(TraceEvent.GEN_NONE);
             return;
         }
         ObjectIds.Entry e = entry(o, t);
-        int i = FieldGenerations.slot(e, field);
-        long[] gens = e.fields.gens;
-        store(gens, i, t);
+        FieldGenerations f = e.fields;   // one table: the slot found is the slot used, whatever another thread grows
+        int i = f == null ? -1 : f.find(field);
+        if (i < 0) {
+            f = FieldGenerations.insert(e, field);
+            i = f.find(field);
+        }
+        if (store) {
+            store(f.gens, i, t);
+        } else {
+            load(f.gens, i, t);
+        }
     }
 
     /** Before an {@code xaload} of {@code a[i]}. */

@@ -6,10 +6,11 @@ package io.loupe.runtime.trace;
  * Created at the object's first checked field access with room for four fields; a table that
  * would pass ¾ full is copied into one twice its size and published in the object's entry.
  *
- * <p>Threads: a thread that finds its field reads and writes its slot without a lock; inserting a
- * field takes the entry's lock. A write into a table another thread has just replaced by a larger
- * one is lost: only two threads touching one object's fields at once, one of them a field new to
- * the object, can make that happen (a racy access; docs/trace.md, <i>Checks</i>).
+ * <p>Threads: a thread that finds its field reads and writes its slot without a lock, in the one
+ * table it read; inserting a field takes the entry's lock. A write into a table another thread
+ * has just replaced by a larger one is lost: only two threads touching one object's fields at
+ * once, one of them a field new to the object, can make that happen (a racy access;
+ * docs/trace.md, <i>Checks</i>).
  */
 final class FieldGenerations {
 
@@ -22,34 +23,25 @@ final class FieldGenerations {
         gens = new long[size];
     }
 
-    /** The slot of {@code field} in {@code e}'s table, inserted (in no generation) if missing. */
-    static int slot(ObjectIds.Entry e, int field) {
-        FieldGenerations f = e.fields;
-        if (f != null) {
-            int i = f.find(field);
-            if (i >= 0) {
-                return i;
-            }
-        }
+    /** {@code e}'s table once it holds {@code field} (in no generation if it was missing): the slow path, under the entry's lock. */
+    static FieldGenerations insert(ObjectIds.Entry e, int field) {
         synchronized (e) {
-            f = e.fields;
+            FieldGenerations f = e.fields;
             if (f == null) {
                 f = new FieldGenerations(4);
-                e.fields = f;
-            }
-            int i = f.find(field);
-            if (i >= 0) {
-                return i;
-            }
-            if ((f.used + 1) * 4 > f.keys.length * 3) {
+            } else if (f.find(field) >= 0) {
+                return f;
+            } else if ((f.used + 1) * 4 > f.keys.length * 3) {
                 f = f.grown();
-                e.fields = f;
             }
-            return f.insert(field);
+            f.insert(field);
+            e.fields = f;   // a volatile store: the key written above is visible with the table
+            return f;
         }
     }
 
-    private int find(int field) {
+    /** The slot of {@code field}, or -1. */
+    int find(int field) {
         int mask = keys.length - 1;
         for (int i = (field * 0x9E3779B9 >>> 16) & mask; ; i = (i + 1) & mask) {
             int k = keys[i];
