@@ -1,5 +1,6 @@
 package io.loupe.analysis.recovery;
 
+import io.loupe.analysis.trace.ReplayListener;
 import io.loupe.analysis.trace.TraceReplay;
 import io.loupe.data.trace.ThreadTrace;
 import io.loupe.data.trace.Trace;
@@ -48,6 +49,28 @@ public final class DependenceRecovery {
     }
 
     public static Recovery recover(Trace trace) {
+        return recover(trace, trace.threads(), null);
+    }
+
+    /**
+     * Wraps the recovery of one thread: given the thread and the listener that recovers it, the
+     * listener to replay the thread with (which passes every event on to it) and the observer of
+     * its ops.
+     */
+    public interface Observing {
+        Observer wrap(ThreadTrace thread, ReplayListener recovery);
+    }
+
+    /** A listener that passes a thread's replay on to its recovery and observes the ops it runs. */
+    public interface Observer extends ReplayListener, OpObserver {
+    }
+
+    /**
+     * Recovers the dependences of {@code trace}, replaying its threads in the order of
+     * {@code threads}, each with the listener {@code observing} wraps around its recovery (null:
+     * none).
+     */
+    public static Recovery recover(Trace trace, List<ThreadTrace> threads, Observing observing) {
         DependenceTable table = new DependenceTable();
         Map<String, Integer> fieldIds = new HashMap<>();
         long ops = 0;
@@ -61,9 +84,15 @@ public final class DependenceRecovery {
         long anomalies = 0;
         long imprecise = 0;
         Generations generations = new Generations(table, trace.threads().size() > 1);
-        for (ThreadTrace t : trace.threads()) {
+        for (ThreadTrace t : threads) {
             ThreadRecovery r = new ThreadRecovery(trace, t.index(), table, fieldIds, generations);
-            TraceReplay replay = TraceReplay.replay(trace, t, r);
+            ReplayListener listener = r;
+            if (observing != null) {
+                Observer wrapper = observing.wrap(t, r);
+                r.observe(wrapper);
+                listener = wrapper;
+            }
+            TraceReplay replay = TraceReplay.replay(trace, t, listener);
             r.finish();
             ops += r.opsRun;
             heap += r.heapOps;

@@ -113,6 +113,7 @@ final class ThreadRecovery implements ReplayListener {
     private final Map<Integer, Method> methods = new HashMap<>();
     private final Map<String, Integer> fieldIds;
     private Frame top;
+    private OpObserver observer;
     // counts
     long opsRun;
     long heapOps;
@@ -131,6 +132,11 @@ final class ThreadRecovery implements ReplayListener {
         this.heap = new HeapState(table, thread);
         this.fieldIds = fieldIds;
         this.generations = generations;
+    }
+
+    /** Tells {@code observer} of every op as it runs, and of the heap locations it reads and writes. */
+    void observe(OpObserver observer) {
+        this.observer = observer;
     }
 
     @Override
@@ -223,8 +229,33 @@ final class ThreadRecovery implements ReplayListener {
         }
     }
 
-    /** Runs op {@code i}; false if its address events say it threw (a field or element access of nothing). */
+    /** Runs op {@code i}, and tells the observer; false if its events say it threw (a field or element access of nothing). */
     private boolean op(Frame f, int i) {
+        if (observer == null) {
+            return runOp(f, i);
+        }
+        observer.op(i);
+        boolean ran = runOp(f, i);
+        observer.done(ran);
+        return ran;
+    }
+
+    /** A location with a history in {@link HeapState}, read: {@code a} an object (or a static field's id), {@code b} a field or element. */
+    private void readAt(long a, long b, long insn, RecoveredDependence.RecoveredBy by) {
+        heap.load(a, b, insn, by);
+        if (observer != null) {
+            observer.read(a, b);
+        }
+    }
+
+    private void writeAt(long a, long b, long insn, RecoveredDependence.RecoveredBy by) {
+        heap.store(a, b, insn, by);
+        if (observer != null) {
+            observer.write(-1, a, b);
+        }
+    }
+
+    private boolean runOp(Frame f, int i) {
         opsRun++;
         MethodOps ops = f.method.ops;
         long insn = ((long) f.method.id << 32) | i;
@@ -237,11 +268,11 @@ final class ThreadRecovery implements ReplayListener {
             }
             case MethodOps.STATIC_LOAD -> {
                 heapOps++;
-                heap.load(f.method.slots[i], 0, insn, RecoveredDependence.RecoveredBy.CONTROLFLOW);
+                readAt(f.method.slots[i], 0, insn, RecoveredDependence.RecoveredBy.CONTROLFLOW);
             }
             case MethodOps.STATIC_STORE -> {
                 heapOps++;
-                heap.store(f.method.slots[i], 0, insn, RecoveredDependence.RecoveredBy.CONTROLFLOW);
+                writeAt(f.method.slots[i], 0, insn, RecoveredDependence.RecoveredBy.CONTROLFLOW);
             }
             case MethodOps.UNSEEN_FIELD_STORE -> {
                 // into an object not yet initialized: no probe sees it, nor does the dependence profiler
@@ -284,9 +315,9 @@ final class ThreadRecovery implements ReplayListener {
                     return false;
                 }
                 if (kind == MethodOps.FIELD_LOAD) {
-                    heap.load(o, f.method.slots[i], insn, by);
+                    readAt(o, f.method.slots[i], insn, by);
                 } else {
-                    heap.store(o, f.method.slots[i], insn, by);
+                    writeAt(o, f.method.slots[i], insn, by);
                 }
             }
             case MethodOps.ARRAY_LOAD, MethodOps.ARRAY_STORE -> {
@@ -296,9 +327,9 @@ final class ThreadRecovery implements ReplayListener {
                     return false;
                 }
                 if (kind == MethodOps.ARRAY_LOAD) {
-                    heap.load(a, index, insn, by);
+                    readAt(a, index, insn, by);
                 } else {
-                    heap.store(a, index, insn, by);
+                    writeAt(a, index, insn, by);
                 }
             }
             case MethodOps.ARRAYCOPY -> {
@@ -310,15 +341,15 @@ final class ThreadRecovery implements ReplayListener {
                 if (src > 0 && dst > 0) {
                     if (src == dst) {   // as if through a temporary array: every load first (BulkAccess)
                         for (int k = 0; k < n; k++) {
-                            heap.load(src, srcPos + k, insn, by);
+                            readAt(src, srcPos + k, insn, by);
                         }
                         for (int k = 0; k < n; k++) {
-                            heap.store(dst, dstPos + k, insn, by);
+                            writeAt(dst, dstPos + k, insn, by);
                         }
                     } else {
                         for (int k = 0; k < n; k++) {
-                            heap.load(src, srcPos + k, insn, by);
-                            heap.store(dst, dstPos + k, insn, by);
+                            readAt(src, srcPos + k, insn, by);
+                            writeAt(dst, dstPos + k, insn, by);
                         }
                     }
                 }
@@ -329,9 +360,9 @@ final class ThreadRecovery implements ReplayListener {
                 int n = index(f);
                 for (int k = 0; a > 0 && k < n; k++) {
                     if (kind == MethodOps.FILL) {
-                        heap.store(a, from + k, insn, by);
+                        writeAt(a, from + k, insn, by);
                     } else {
-                        heap.load(a, from + k, insn, by);
+                        readAt(a, from + k, insn, by);
                     }
                 }
             }
@@ -356,6 +387,9 @@ final class ThreadRecovery implements ReplayListener {
             free++;
             f.generations[i] = key;
             generations.load(key, insn, thread, RecoveredDependence.RecoveredBy.CONTROLFLOW);
+            if (observer != null) {
+                observer.read(key, 0);
+            }
             return true;
         }
         checked++;
@@ -403,9 +437,13 @@ final class ThreadRecovery implements ReplayListener {
         if (key < 0) {
             long fresh = Generations.key(thread, seq++);
             generations.begunByLoad(fresh, insn);
-            return fresh;
+            key = fresh;
+        } else {
+            generations.load(key, insn, thread, by);
         }
-        generations.load(key, insn, thread, by);
+        if (observer != null) {
+            observer.read(key, 0);
+        }
         return key;
     }
 
@@ -416,6 +454,9 @@ final class ThreadRecovery implements ReplayListener {
         }
         long fresh = Generations.key(thread, seq++);
         generations.begunByStore(fresh, insn);
+        if (observer != null) {
+            observer.write(key, fresh, 0);
+        }
         return fresh;
     }
 
@@ -476,6 +517,9 @@ final class ThreadRecovery implements ReplayListener {
             run(top, Integer.MAX_VALUE);
             leftOver += top.data.size();
             top = top.caller;
+            if (observer != null) {
+                observer.closed();
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package io.loupe.data.format;
 
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.Grammar;
+import io.loupe.data.trace.MethodFlow;
 import io.loupe.data.trace.MethodOps;
 import io.loupe.data.trace.ThreadTrace;
 import io.loupe.data.trace.Trace;
@@ -189,10 +190,48 @@ public final class TraceReader {
             }
         }
         try {
-            return new MethodOps(insns, kinds, operands, names, lines, variables, anchors);
+            MethodFlow flow = version >= 4 ? readFlow(m) : MethodFlow.NONE;
+            return new MethodOps(insns, kinds, operands, names, lines, variables, anchors, flow);
         } catch (IllegalArgumentException e) {
             throw in.corrupt("method " + m.id() + ": " + e.getMessage());
         }
+    }
+
+    /** A method's flow (format 4 on): its sizes and names, per instruction, per block. */
+    private MethodFlow readFlow(MethodMeta m) throws IOException {
+        int locals = in.readVarInt();
+        int stack = in.readVarInt();
+        int nn = in.readCount();
+        List<String> names = new ArrayList<>(nn);
+        for (int i = 0; i < nn; i++) {
+            names.add(in.readString());
+        }
+        int n = in.readCount();
+        int[] effects = new int[n];
+        int[] lines = new int[n];
+        int[] targets = new int[n];
+        int line = 0;
+        for (int i = 0; i < n; i++) {
+            effects[i] = in.readVarInt();
+            line += in.readZigZagInt();
+            lines[i] = line;
+            targets[i] = in.readZigZagInt();
+        }
+        int nb = in.readCount();
+        if (n > 0 && nb != m.blocks().size()) {
+            throw in.corrupt("method " + m.id() + " has flow for " + nb + " blocks, not " + m.blocks().size());
+        }
+        int[][] control = new int[nb][];
+        for (int b = 0; b < nb; b++) {
+            control[b] = new int[in.readCount()];
+            for (int k = 0; k < control[b].length; k++) {
+                control[b][k] = in.readVarInt();
+                if (control[b][k] >= nb) {
+                    throw in.corrupt("method " + m.id() + " has a control dependence on no block");
+                }
+            }
+        }
+        return new MethodFlow(effects, lines, targets, names, control, locals, stack);
     }
 
     private LongConsumer decode(int type) throws IOException {

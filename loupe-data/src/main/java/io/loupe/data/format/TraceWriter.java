@@ -2,6 +2,7 @@ package io.loupe.data.format;
 
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.Grammar;
+import io.loupe.data.trace.MethodFlow;
 import io.loupe.data.trace.MethodOps;
 
 import java.io.ByteArrayOutputStream;
@@ -25,7 +26,9 @@ import java.util.Map;
  * HEADER   agent options, Loupe's version, start time (ms since the epoch)      first, once
  * METHODS  method metadata, as in a profile, each method's blocks that may      before the first event of each method
  *          throw and its ops (MethodOps: variables, then per op the
- *          instruction delta, kind, operand, name, line, anchor)
+ *          instruction delta, kind, operand, name, line, anchor; then its
+ *          flow, MethodFlow: locals, stack, names, per instruction the
+ *          effect, line delta, target, per block its control dependences)
  * THREAD   thread number, name                                                 before the thread's first chunk
  * CHUNK    thread number, events, the dictionary's new events, a grammar       as each chunk fills
  * END      stats, warnings                                                     last, at a clean exit
@@ -101,6 +104,31 @@ public final class TraceWriter implements Closeable {
             payload.writeZigZagInt(ops.names()[i]);
             payload.writeZigZagInt(ops.lines()[i]);
             payload.writeZigZagInt(ops.anchors()[i]);
+        }
+        writeFlow(ops.flow());
+    }
+
+    private void writeFlow(MethodFlow flow) throws IOException {
+        payload.writeVarInt(flow.locals());
+        payload.writeVarInt(flow.stack());
+        payload.writeVarInt(flow.names().size());
+        for (String name : flow.names()) {
+            payload.writeString(name);
+        }
+        payload.writeVarInt(flow.size());
+        int line = 0;
+        for (int i = 0; i < flow.size(); i++) {
+            payload.writeVarInt(flow.effects()[i]);
+            payload.writeZigZagInt(flow.lines()[i] - line);
+            line = flow.lines()[i];
+            payload.writeZigZagInt(flow.targets()[i]);
+        }
+        payload.writeVarInt(flow.control().length);
+        for (int[] parents : flow.control()) {
+            payload.writeVarInt(parents.length);
+            for (int b : parents) {
+                payload.writeVarInt(b);
+            }
         }
     }
 

@@ -25,9 +25,11 @@ import java.util.List;
  *                  same block that accessed the same location, with nothing between that may write
  *                  it: the load sees the generation that op saw or began, and has no check event
  *                  (docs/trace.md, <i>Checks</i>)
+ * @param flow      how values flow through all the method's instructions and which branches decide
+ *                  its blocks, what a slice needs ({@link MethodFlow#NONE} if not known)
  */
 public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, int[] lines, List<String> variables,
-                        int[] anchors) {
+                        int[] anchors, MethodFlow flow) {
 
     /** {@code xload}: reads a local. */
     public static final byte LOCAL_LOAD = 1;
@@ -78,6 +80,12 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
             }
         }
         variables = List.copyOf(variables);
+    }
+
+    /** Ops without their flow. */
+    public MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, int[] lines, List<String> variables,
+                     int[] anchors) {
+        this(insns, kinds, operands, names, lines, variables, anchors, MethodFlow.NONE);
     }
 
     /** Ops without anchors: every heap op is checked. */
@@ -169,6 +177,7 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
         private int size;
         private final java.util.Map<String, Integer> index = new java.util.HashMap<>();
         private final java.util.List<String> variables = new java.util.ArrayList<>();
+        private MethodFlow flow = MethodFlow.NONE;
 
         /** A local op on {@code slot}, named {@code name} (null: unknown). */
         public Builder local(int insn, byte kind, int slot, String name, int line) {
@@ -214,6 +223,12 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
             return this;
         }
 
+        /** The method's flow. */
+        public Builder flow(MethodFlow flow) {
+            this.flow = flow;
+            return this;
+        }
+
         /** Ops added so far. */
         public int size() {
             return size;
@@ -221,7 +236,7 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
 
         public MethodOps build() {
             return new MethodOps(Arrays.copyOf(insns, size), Arrays.copyOf(kinds, size), Arrays.copyOf(operands, size),
-                    Arrays.copyOf(names, size), Arrays.copyOf(lines, size), variables, Arrays.copyOf(anchors, size));
+                    Arrays.copyOf(names, size), Arrays.copyOf(lines, size), variables, Arrays.copyOf(anchors, size), flow);
         }
     }
 }

@@ -29,7 +29,7 @@ import java.util.Map;
  * are the dependence profiler's access sites ({@link DepSiteFinder}), so that dependences
  * recovered from a trace and those the profiler counts are over the same accesses; a constructor's
  * {@code putfield} into its object before {@code super(…)} is an op no probe can see, as for the
- * profiler.
+ * profiler. The ops carry the method's flow ({@link MethodFlowFinder}), which slices replay.
  */
 final class MethodOpsFinder {
 
@@ -104,6 +104,7 @@ final class MethodOpsFinder {
                 ops.local(insn, MethodOps.LOCAL_INC, inc.var, name(m, inc.var, p, positions), line);
             }
         }
+        ops.flow(MethodFlowFinder.find(m, cfg, heap.keySet()));
         return new Found(ops.build(), List.copyOf(probed));
     }
 

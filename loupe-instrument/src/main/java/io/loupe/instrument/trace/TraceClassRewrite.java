@@ -94,7 +94,7 @@ public final class TraceClassRewrite implements ClassRewrite {
     public void declare(InstrumentationSink sink) {
         paths.declare(sink);
         for (int j = 0; j < ops.length; j++) {
-            if (ops[j] != null && ops[j].size() > 0) {
+            if (ops[j] != null && (ops[j].size() > 0 || ops[j].flow().size() > 0)) {
                 sink.methodOps(paths.methodId(j), ops[j]);
             }
         }
