@@ -127,6 +127,38 @@ class CommandLineTest {
     }
 
     @Test
+    void sliceShowsAnnotatedSourceJsonAndOneLineErrors(@TempDir Path dir) throws Exception {
+        String target = "io.loupe.validation.targets.trace.LocalsTarget";
+        Path trace = dir.resolve("app.trace");
+        Outcome run = loupe("run", "--profile", "trace", "--out", trace.toString(), "--include", target, "--",
+                "-cp", AgentRun.targetClassPath(), target);
+        assertEquals(0, run.exitCode(), run.stderr());
+        List<String> source = Files.readAllLines(Path.of("src/test/java/io/loupe/validation/targets/trace/LocalsTarget.java"));
+        int ret = 1 + source.indexOf(source.stream().filter(l -> l.contains("// @ret")).findFirst().orElseThrow());
+
+        Outcome text = loupe("slice", trace.toString(), "--at", "LocalsTarget:" + ret, "--sources", "src/test/java");
+        assertEquals(0, text.exitCode(), text.stderr());
+        assertTrue(text.stdout().contains("sum([I)I line " + ret + ", execution 1 of 1 in thread main"), text.stdout());
+        assertTrue(text.stdout().contains("LocalsTarget.java (> in the slice, * the line sliced):"), text.stdout());
+        assertTrue(text.stdout().contains("* " + String.format("%4d  ", ret) + source.get(ret - 1)), text.stdout());
+        assertTrue(text.stdout().contains("> " + String.format("%4d  ", ret - 3) + source.get(ret - 4)), text.stdout());
+
+        Outcome json = loupe("slice", trace.toString(), "--at", target + ":" + ret, "--json");
+        assertEquals(0, json.exitCode(), json.stderr());
+        assertTrue(json.stdout().contains("\"criterion\": {"), json.stdout());
+        assertTrue(json.stdout().contains("{\"class\": \"" + target + "\", \"method\": \"sum([I)I\", \"line\": " + ret + "}"),
+                json.stdout());
+
+        Outcome none = loupe("slice", trace.toString(), "--at", "LocalsTarget:1");
+        assertNotEquals(0, none.exitCode());
+        assertEquals(1, none.stderr().lines().count(), none.stderr());
+        assertTrue(none.stderr().contains("LocalsTarget:1: no code at line 1 (lines with code: "), none.stderr());
+        Outcome bad = loupe("slice", trace.toString(), "--at", "LocalsTarget");
+        assertNotEquals(0, bad.exitCode());
+        assertTrue(bad.stderr().contains("--at must be CLASS:LINE"), bad.stderr());
+    }
+
+    @Test
     void agentPrintsTheAbsolutePathOfTheAgentJar() throws Exception {
         Outcome agent = loupe("agent");
         assertEquals(0, agent.exitCode(), agent.stderr());

@@ -2,6 +2,7 @@ package io.loupe.validation;
 
 import io.loupe.analysis.slice.DynamicSlicer;
 import io.loupe.data.format.TraceReader;
+import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.Trace;
 import io.loupe.validation.support.AgentRun;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -80,6 +82,57 @@ class SliceValidationTest {
         assertEquals(0, s.underflows(), "stack slots missing");
         assertEquals(0, s.recovery().misaligned(), "misaligned");
         assertEquals(0, s.recovery().replayAnomalies(), "replay anomalies");
+    }
+
+    /**
+     * The checks and the plain address trace tell the slicer the same locations: every line with
+     * code, sliced from either trace, gives the same slice (or the same reason why not).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"trace.SliceTarget", "trace.LocalsTarget", "trace.HeapExceptionsTarget",
+        "deps.Figure1Target", "deps.ShadowFieldsTarget", "ConstructorLoopsTarget", "SwitchTarget"})
+    void checksAndAddressesGiveTheSameSlices(String target, @TempDir Path tmp) throws Exception {
+        String main = "io.loupe.validation.targets." + target;
+        String include = "include=" + main + "*";
+        Map<String, Trace> traces = new TreeMap<>();
+        for (String heap : List.of("checks", "addresses")) {
+            Path file = tmp.resolve(heap + ".trace");
+            AgentRun.Result run = AgentRun.run("profile=trace,trace.heap=" + heap + "," + include + ",out=" + file, main);
+            assertEquals(0, run.exitCode(), run.stderr());
+            traces.put(heap, TraceReader.read(file));
+        }
+        Trace checks = traces.get("checks");
+        TreeSet<Integer> lines = new TreeSet<>();
+        for (MethodMeta m : checks.methods()) {
+            if (m != null && m.className().startsWith(main)) {
+                for (int l : checks.ops(m.id()).flow().lines()) {
+                    if (l > 0) {
+                        lines.add(l);
+                    }
+                }
+            }
+        }
+        assertTrue(lines.size() > 5, "lines with code: " + lines);
+        int sliced = 0;
+        for (int line : lines) {
+            DynamicSlicer.Criterion c = new DynamicSlicer.Criterion(main, line, 0, null);
+            String a = outcome(checks, c);
+            String b = outcome(traces.get("addresses"), c);
+            assertEquals(a, b, main + ":" + line);
+            sliced += a.startsWith("[") ? 1 : 0;
+        }
+        assertTrue(sliced > 5, "lines sliced: " + sliced);
+    }
+
+    /** The slice's lines and thread, or why there is none. */
+    private static String outcome(Trace t, DynamicSlicer.Criterion c) {
+        try {
+            DynamicSlicer.Slice s = DynamicSlicer.slice(t, c);
+            assertEquals(0, s.underflows(), "stack slots missing");
+            return s.lines() + " in " + s.thread() + ", " + s.instance() + " of " + s.instances();
+        } catch (DynamicSlicer.NoSlice e) {
+            return e.getMessage();
+        }
     }
 
     @Test

@@ -314,6 +314,7 @@ final class ThreadSlicer implements DependenceRecovery.Observer {
     private void returned(Frame f, int i) {
         SliceMethod m = f.method;
         int e = m.flow.effects()[i];
+        boolean emptyBefore = f.sp == 0 && (f.pendingArgs == null || f.pendingArgs.length == 0);
         int u = sets.union(sets.union(f.ctrl, m.statement[i]), f.pendingResult);
         if (!f.pendingDirect && f.pendingArgs != null) {
             u = sets.union(u, union(f.pendingArgs));
@@ -322,7 +323,7 @@ final class ThreadSlicer implements DependenceRecovery.Observer {
         f.pendingSite = -1;
         f.pendingArgs = null;
         f.pendingDirect = false;
-        note(f, i, u);
+        note(f, i, u, emptyBefore);
     }
 
     /** Executes instruction {@code i} of the frame with the reads and writes of its op, if it is one. */
@@ -333,6 +334,7 @@ final class ThreadSlicer implements DependenceRecovery.Observer {
         int base = sets.union(f.ctrl, m.statement[i]);
         int pops = MethodFlow.pops(e);
         int pushes = MethodFlow.pushes(e);
+        boolean emptyBefore = f.sp == 0;
         int u = base;
         switch (MethodFlow.kind(e)) {
             case MethodFlow.SHUFFLE -> {
@@ -373,7 +375,7 @@ final class ThreadSlicer implements DependenceRecovery.Observer {
                 push(f, u, pushes);
             }
         }
-        note(f, i, u);
+        note(f, i, u, emptyBefore);
     }
 
     /** Writes set {@code u} to the locations the op wrote; forgets the generations it ended. */
@@ -429,17 +431,23 @@ final class ThreadSlicer implements DependenceRecovery.Observer {
 
     // ---- the criterion ----
 
-    /** Instruction {@code i} of the frame ran with set {@code u}: a part of a run of the criterion's line, or its end. */
-    private void note(Frame f, int i, int u) {
+    /**
+     * Instruction {@code i} of the frame ran with set {@code u}, its operand stack empty before it
+     * or not: a part of a run of the criterion's line, or its end. A run is the statement's: an
+     * instruction of another line that found the stack empty begins another statement and ends
+     * the run, one that did not is part of the statement (a call's arguments on the next line,
+     * which an uninstrumented callee may read through an array it is given).
+     */
+    private void note(Frame f, int i, int u, boolean emptyBefore) {
         int line = f.method.criterionLine;
         if (line < 0) {
             return;
         }
         int at = f.method.flow.lines()[i];
-        if (at == line) {
+        if (at == line || f.inRun && (at < 0 || !emptyBefore)) {
             f.runSet = sets.union(f.runSet, u);
             f.inRun = true;
-        } else if (at >= 0 && f.inRun) {
+        } else if (f.inRun) {
             endRun(f);
         }
     }
