@@ -75,6 +75,20 @@ class TraceDepsCommandTest {
     }
 
     @Test
+    void the_ops_are_counted_by_how_their_dependences_are_recovered() throws IOException {
+        Path file = written();
+        Cli deps = Cli.run("trace-deps", file.toString());
+        assertTrue(deps.out().contains("  recovered controlflow 4 (10 dynamic)\n"), deps.out());
+        Cli report = Cli.run("report", file.toString());
+        assertTrue(report.out().contains("  ops       0 field, element and bulk ops unresolved (trace.heap=none); 2 static field and 2 local"
+                + " ops from the control\n            flow (each op counted once)\n"), report.out());
+        Cli json = Cli.run("report", "--json", file.toString());
+        assertTrue(json.out().contains("\"ops\": {\n      \"checked\": 0,\n      \"free\": 0,\n      \"static\": 2,\n      \"local\": 2,"),
+                json.out());
+        assertTrue(json.out().contains("\"checksExecuted\": 0,"), json.out());
+    }
+
+    @Test
     void json_has_the_contract_fields() throws IOException {
         Cli r = Cli.run("trace-deps", "--json", written().toString());
         assertEquals(0, r.exitCode(), r.err());

@@ -47,6 +47,15 @@ public final class TraceDepsTextReport {
         long heap = deps.stream().filter(d -> d.memory() == RecoveredDependence.Memory.HEAP).count();
         TextLayout.field(out, "found", Percent.count(deps.size()) + " static (" + Percent.count(heap)
                 + " through the heap, " + Percent.count(deps.size() - heap) + " through locals)");
+        java.util.Map<RecoveredDependence.RecoveredBy, long[]> by = new java.util.EnumMap<>(RecoveredDependence.RecoveredBy.class);
+        for (RecoveredDependence d : deps) {
+            long[] n = by.computeIfAbsent(d.recoveredBy(), k -> new long[2]);
+            n[0]++;
+            n[1] += d.count();
+        }
+        List<String> how = new java.util.ArrayList<>();
+        by.forEach((k, n) -> how.add(k.label() + " " + Percent.count(n[0]) + " (" + Percent.count(n[1]) + " dynamic)"));
+        TextLayout.field(out, "recovered", String.join(", ", how));
         out.append('\n');
         out.append(String.format("  %-4s %-6s %12s  %-24s %s%n", "type", "memory", "count", "variable", "source → destination"));
         for (RecoveredDependence d : deps.subList(0, Math.min(top, deps.size()))) {

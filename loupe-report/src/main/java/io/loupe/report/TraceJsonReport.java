@@ -57,6 +57,15 @@ public final class TraceJsonReport {
         w.name("compressedBytes").value(t.compressedBytes());
         w.name("fileBytes").value(t.fileBytes());
         kinds(w, s.byKind());
+        TraceSummary.OpClasses ops = s.ops();
+        w.name("ops").beginObject();
+        w.name("checked").value(ops.checked());
+        w.name("free").value(ops.free());
+        w.name("static").value(ops.statics());
+        w.name("local").value(ops.locals());
+        w.name("unseen").value(ops.unseen());
+        w.endObject();
+        w.name("checksExecuted").value(s.checksExecuted());
         w.name("threads").beginArray();
         for (TraceSummary.ThreadFigures f : s.threads()) {
             w.beginObject();

@@ -42,6 +42,20 @@ public final class TraceTextReport {
             kinds.add(last.substring(0, last.length() - 1));
         }
         TextLayout.field(out, "by kind", kinds);
+        TraceSummary.OpClasses ops = s.ops();
+        if (ops.checked() + ops.free() + ops.statics() + ops.locals() > 0) {
+            String heap = switch (t.heapEvents()) {
+                case CHECKS -> Percent.count(ops.checked()) + " field, element and bulk ops checked, "
+                        + Percent.count(ops.free()) + " loads free (an earlier access of their block)";
+                case ADDRESSES -> Percent.count(ops.checked() + ops.free()) + " field, element and bulk ops with their addresses";
+                case NONE -> Percent.count(ops.checked() + ops.free()) + " field, element and bulk ops unresolved (trace.heap=none)";
+            };
+            TextLayout.field(out, "ops", heap + "; " + Percent.count(ops.statics()) + " static field and "
+                    + Percent.count(ops.locals()) + " local ops from the control flow (each op counted once)");
+        }
+        if (t.heapEvents() == io.loupe.data.trace.HeapEvents.CHECKS) {
+            TextLayout.field(out, "checks", Percent.count(s.checksExecuted()) + " executed (gen and run events)");
+        }
 
         out.append("\nThreads\n");
         out.append(String.format("  %-28s %15s %7s %12s %14s %14s%n", "thread", "events", "chunks", "rules", "symbols", "bytes"));

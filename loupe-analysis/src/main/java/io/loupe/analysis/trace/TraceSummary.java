@@ -5,6 +5,7 @@ import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.Grammar;
 import io.loupe.data.trace.SubpathCounts;
 import io.loupe.data.trace.ThreadTrace;
+import io.loupe.data.trace.MethodOps;
 import io.loupe.data.trace.Trace;
 import io.loupe.data.trace.TraceChunk;
 import io.loupe.data.trace.TraceEvent;
@@ -35,6 +36,21 @@ public final class TraceSummary {
     public record HotSubpath(long[] events, long count) {
     }
 
+    /**
+     * The ops of the trace's methods by how their dependences are recovered (docs/trace.md,
+     * <i>Checks</i>): counted once per op, statically.
+     *
+     * @param checked field, element and bulk ops that get a check (an address event with
+     *                {@code trace.heap=addresses}, nothing with {@code none})
+     * @param free    field and element loads that need none: an earlier access of their block reached the
+     *                same location, nothing between may write it
+     * @param statics static field ops: one location each, free
+     * @param locals  local variable ops, free
+     * @param unseen  stores into an object before its constructor's {@code super(…)}: no probe may see them
+     */
+    public record OpClasses(long checked, long free, long statics, long locals, long unseen) {
+    }
+
     /** Subpath length reported when none is asked for. */
     public static final int DEFAULT_LENGTH = 4;
 
@@ -44,6 +60,7 @@ public final class TraceSummary {
     private final List<HotSubpath> hot;
     private final int length;
     private final Map<Integer, PathDecoder> decoders = new HashMap<>();
+    private final OpClasses ops;
 
     private TraceSummary(Trace trace, int length, int top) {
         this.trace = trace;
@@ -85,6 +102,36 @@ public final class TraceSummary {
         all.sort(Comparator.comparingLong(HotSubpath::count).reversed()
                 .thenComparing(HotSubpath::events, Arrays::compare));
         hot = List.copyOf(all.subList(0, Math.min(top, all.size())));
+        ops = classify(trace);
+    }
+
+    private static OpClasses classify(Trace trace) {
+        long checked = 0;
+        long free = 0;
+        long statics = 0;
+        long locals = 0;
+        long unseen = 0;
+        for (MethodMeta m : trace.methods()) {
+            if (m == null) {
+                continue;
+            }
+            MethodOps ops = trace.ops(m.id());
+            for (int i = 0; i < ops.size(); i++) {
+                byte k = ops.kinds()[i];
+                if (MethodOps.local(k)) {
+                    locals++;
+                } else if (k == MethodOps.STATIC_LOAD || k == MethodOps.STATIC_STORE) {
+                    statics++;
+                } else if (k == MethodOps.UNSEEN_FIELD_STORE) {
+                    unseen++;
+                } else if (ops.free(i)) {
+                    free++;
+                } else {
+                    checked++;
+                }
+            }
+        }
+        return new OpClasses(checked, free, statics, locals, unseen);
     }
 
     /** The summary of {@code trace}, with the {@code top} hottest subpaths of {@code length} events. */
@@ -106,6 +153,16 @@ public final class TraceSummary {
     /** Events by kind over every thread: enter, path, throw, catch, unwind, at, object, index. */
     public Map<String, Long> byKind() {
         return byKind;
+    }
+
+    /** The trace's ops by how their dependences are recovered. */
+    public OpClasses ops() {
+        return ops;
+    }
+
+    /** Checks the threads executed: their GEN and RUN events. */
+    public long checksExecuted() {
+        return byKind.getOrDefault(kindName(TraceEvent.GEN), 0L) + byKind.getOrDefault(kindName(TraceEvent.RUN), 0L);
     }
 
     public List<HotSubpath> hotSubpaths() {
