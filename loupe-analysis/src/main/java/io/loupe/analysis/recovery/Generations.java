@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * The generations of heap locations as the recovery replays the checks of a trace
  * ({@code trace.heap=checks}; docs/trace.md, <i>Checks</i>). A generation is named by a key, its
- * thread's number and the generation's number on that thread ({@link #key}); it knows the store
+ * thread's number, the heap access site that began it and that site's instance on the thread
+ * ({@link #key}); it knows the store
  * that began it (none if a load of a location nothing had stored began it), the distinct ops that
  * loaded in it and the stores that ended it. From these the dependences come out as the dependence
  * profiler counts them, without a location: a load has a RAW from its generation's store; a store
@@ -79,18 +80,18 @@ final class Generations {
         this.keepAll = keepAll;
     }
 
-    /** The key of generation {@code seq} of thread {@code thread}. */
-    static long key(int thread, long seq) {
-        return ((long) thread << TraceEvent.SEQ_BITS) | (seq & TraceEvent.SEQ_MASK);
+    /** The key of the generation site {@code site} began on thread {@code thread}, its {@code instance}-th there. */
+    static long key(int thread, int site, int instance) {
+        return TraceEvent.generation(thread, site, instance);
     }
 
     static int thread(long key) {
-        return (int) (key >>> TraceEvent.SEQ_BITS);
+        return TraceEvent.generationThread(key);
     }
 
-    /** The key {@code step} generations after {@code key}'s, on its thread. */
+    /** The key {@code step} instances of its site after {@code key}'s, on its thread. */
     static long step(long key, int step) {
-        return key(thread(key), (key & TraceEvent.SEQ_MASK) + step);
+        return key(thread(key), TraceEvent.generationSite(key), TraceEvent.generationInstance(key) + step);
     }
 
     /** A load of {@code insn} on thread {@code thread} began generation {@code key}: its location had none. */
@@ -147,7 +148,7 @@ final class Generations {
 
     private Generation find(long key, long insn, boolean store, int thread, RecoveredDependence.RecoveredBy by) {
         Generation g = generations.get(key);
-        if (thread(key) != thread) {
+        if (thread(key) != TraceEvent.generationThreadOf(thread)) {
             crossThread++;
             if (g == null) {
                 waiting.add(new Waiting(key, insn, store, thread, by));

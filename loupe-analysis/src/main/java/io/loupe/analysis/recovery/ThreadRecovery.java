@@ -37,6 +37,7 @@ final class ThreadRecovery implements ReplayListener {
         final int[] blockFirst;   // per block, its first op
         final int[] blockEnd;     // per block, past its last op
         final long[] slots;       // per op: a field's id, a static field's location; else 0
+        final int[] sites;        // per op: its heap access site (a checked op of a trace with checks), else -1
         final int locals;
         final boolean hasFree;    // a free load: its frames keep each op's generation
 
@@ -52,6 +53,11 @@ final class ThreadRecovery implements ReplayListener {
                 blockEnd[b] = ops.firstAtOrAfter(block.lastInsn() + 1);
             }
             slots = new long[ops.size()];
+            sites = new int[ops.size()];
+            int site = ops.heapSites();
+            for (int i = 0; i < ops.size(); i++) {
+                sites[i] = site >= 0 && ops.checked(i) ? site++ : -1;
+            }
             boolean free = false;
             int maxSlot = -1;
             for (int i = 0; i < ops.size(); i++) {
@@ -109,7 +115,8 @@ final class ThreadRecovery implements ReplayListener {
     private final DependenceTable table;
     private final HeapState heap;
     private final Generations generations;
-    private long seq;   // the generations this thread has begun
+    private int[] begun = new int[0];    // per heap access site: the generations it began on this thread
+    private long[] named = new long[0];  // per checking site: the thread's own generation it named last, -1 for none
     private final Map<Integer, Method> methods = new HashMap<>();
     private final Map<String, Integer> fieldIds;
     private Frame top;
@@ -405,37 +412,95 @@ final class ThreadRecovery implements ReplayListener {
                 if (payload == TraceEvent.GEN_NONE) {
                     return false;
                 }
-                long key = payload == TraceEvent.GEN_NEW ? -1 : resolve(payload);
+                int site = f.method.sites[i];
+                long key = payload == TraceEvent.GEN_NEW ? -1 : resolve(f, payload, site);
                 boolean store = kind == MethodOps.FIELD_STORE || kind == MethodOps.ARRAY_STORE;
-                long now = store ? store(key, insn, by) : load(key, insn, by);
+                long now = store ? store(key, insn, by, site) : load(key, insn, by, site);
                 if (f.generations != null) {
                     f.generations[i] = now;
                 }
             }
             case MethodOps.ARRAYCOPY -> {
                 int n = index(f);
-                elements(f, n, false, insn, by);
-                elements(f, n, true, insn, by);
+                elements(f, n, false, insn, by, f.method.sites[i]);
+                elements(f, n, true, insn, by, f.method.sites[i]);
             }
-            case MethodOps.FILL -> elements(f, index(f), true, insn, by);
-            case MethodOps.COPY -> elements(f, index(f), false, insn, by);
+            case MethodOps.FILL -> elements(f, index(f), true, insn, by, f.method.sites[i]);
+            case MethodOps.COPY -> elements(f, index(f), false, insn, by, f.method.sites[i]);
             default -> throw new IllegalStateException("op kind " + kind);
         }
         return true;
     }
 
-    /** The key of the generation a GEN payload names (not NEW, not NONE), from this thread, now. */
-    private long resolve(long payload) {
-        if (TraceEvent.genIsOther(payload)) {
-            return Generations.key(TraceEvent.genThread(payload), TraceEvent.genSeq(payload));
+    /**
+     * The key of the generation a GEN payload names (not NEW, not NONE) to checking site
+     * {@code site}, from this thread, now: as {@code TraceThread.check} named it, with the same
+     * counts of the generations each site began and the same last generation each site named.
+     * -1 if the payload names what this thread never began (a trace and ops that disagree).
+     */
+    private long resolve(Frame f, long payload, int site) {
+        int tag = TraceEvent.genTag(payload);
+        if (tag == TraceEvent.GEN_OTHER) {
+            long e = f.data.poll();
+            if (TraceEvent.kind(e) != TraceEvent.INDEX) {
+                misaligned++;
+                return -1;
+            }
+            return Generations.key(TraceEvent.genThread(payload), TraceEvent.genSite(payload), TraceEvent.value(e));
         }
-        return Generations.key(thread, seq - TraceEvent.genAgo(payload));
+        if (site < 0) {
+            misaligned++;   // a check of an op that has no site
+            return -1;
+        }
+        grow(site);
+        long key;
+        switch (tag) {
+            case TraceEvent.GEN_LATEST, TraceEvent.GEN_BACK -> {
+                int s = TraceEvent.genSite(payload);
+                grow(s);
+                int back = tag == TraceEvent.GEN_LATEST ? 0 : TraceEvent.genCount(payload);
+                key = Generations.key(TraceEvent.generationThreadOf(thread), s, begun[s] - 1 - back);
+            }
+            case TraceEvent.GEN_DELTA -> {
+                long last = named[site];
+                if (last < 0) {
+                    misaligned++;
+                    return -1;
+                }
+                key = Generations.step(last, TraceEvent.genCount(payload));
+            }
+            default -> {
+                misaligned++;
+                return -1;
+            }
+        }
+        named[site] = key;
+        return key;
     }
 
-    /** A load in generation {@code key} (-1: none, the load begins one); the generation it is in after. */
-    private long load(long key, long insn, RecoveredDependence.RecoveredBy by) {
+    /** Begins a generation at heap access site {@code site} on this thread. */
+    private long begin(int site) {
+        if (site < 0) {
+            return Generations.key(TraceEvent.generationThreadOf(thread), TraceEvent.MAX_SITE, 0);   // no site: the trace and ops disagree (counted where found)
+        }
+        grow(site);
+        return Generations.key(TraceEvent.generationThreadOf(thread), site, begun[site]++);
+    }
+
+    private void grow(int site) {
+        if (site >= begun.length) {
+            int n = Math.max(site + 1, Math.max(64, begun.length * 2));
+            int old = named.length;
+            begun = Arrays.copyOf(begun, n);
+            named = Arrays.copyOf(named, n);
+            Arrays.fill(named, old, n, -1);
+        }
+    }
+
+    /** A load in generation {@code key} (-1: none, the load begins one at {@code site}); the generation it is in after. */
+    private long load(long key, long insn, RecoveredDependence.RecoveredBy by, int site) {
         if (key < 0) {
-            long fresh = Generations.key(thread, seq++);
+            long fresh = begin(site);
             generations.begunByLoad(fresh, insn);
             key = fresh;
         } else {
@@ -447,12 +512,12 @@ final class ThreadRecovery implements ReplayListener {
         return key;
     }
 
-    /** A store that ends generation {@code key} (-1: none) and begins one, which it returns. */
-    private long store(long key, long insn, RecoveredDependence.RecoveredBy by) {
+    /** A store at {@code site} that ends generation {@code key} (-1: none) and begins one, which it returns. */
+    private long store(long key, long insn, RecoveredDependence.RecoveredBy by, int site) {
         if (key >= 0) {
             generations.end(key, insn, thread, by);
         }
-        long fresh = Generations.key(thread, seq++);
+        long fresh = begin(site);
         generations.begunByStore(fresh, insn);
         if (observer != null) {
             observer.write(key, fresh, 0);
@@ -461,7 +526,7 @@ final class ThreadRecovery implements ReplayListener {
     }
 
     /** {@code n} elements of a bulk op, loaded or stored in order: GEN events, stretches of them as RUN events. */
-    private void elements(Frame f, int n, boolean store, long insn, RecoveredDependence.RecoveredBy by) {
+    private void elements(Frame f, int n, boolean store, long insn, RecoveredDependence.RecoveredBy by, int site) {
         long before = -1;   // the element before's generation, -1 for none
         int run = 0;
         int step = 0;
@@ -482,13 +547,13 @@ final class ThreadRecovery implements ReplayListener {
                     return;
                 }
                 long payload = TraceEvent.genPayload(e);
-                key = payload == TraceEvent.GEN_NEW ? -1 : resolve(payload);
+                key = payload == TraceEvent.GEN_NEW ? -1 : resolve(f, payload, site);
             }
             before = key;
             if (store) {
-                store(key, insn, by);
+                store(key, insn, by, site);
             } else {
-                load(key, insn, by);
+                load(key, insn, by, site);
             }
         }
     }

@@ -191,7 +191,8 @@ public final class TraceReader {
         }
         try {
             MethodFlow flow = version >= 4 ? readFlow(m) : MethodFlow.NONE;
-            return new MethodOps(insns, kinds, operands, names, lines, variables, anchors, flow);
+            int sites = version >= 5 ? in.readZigZagInt() : -1;
+            return new MethodOps(insns, kinds, operands, names, lines, variables, anchors, flow, sites);
         } catch (IllegalArgumentException e) {
             throw in.corrupt("method " + m.id() + ": " + e.getMessage());
         }

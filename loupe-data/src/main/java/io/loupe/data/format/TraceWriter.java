@@ -28,7 +28,8 @@ import java.util.Map;
  *          throw and its ops (MethodOps: variables, then per op the
  *          instruction delta, kind, operand, name, line, anchor; then its
  *          flow, MethodFlow: locals, stack, names, per instruction the
- *          effect, line delta, target, per block its control dependences)
+ *          effect, line delta, target, per block its control dependences;
+ *          then its first heap access site)
  * THREAD   thread number, name                                                 before the thread's first chunk
  * CHUNK    thread number, events, the dictionary's new events, a grammar       as each chunk fills
  * END      stats, warnings                                                     last, at a clean exit
@@ -106,6 +107,7 @@ public final class TraceWriter implements Closeable {
             payload.writeZigZagInt(ops.anchors()[i]);
         }
         writeFlow(ops.flow());
+        payload.writeZigZagInt(ops.heapSites());
     }
 
     private void writeFlow(MethodFlow flow) throws IOException {

@@ -45,6 +45,13 @@ public interface InstrumentationSink {
     void throwingBlocks(int method, int[] blocks);
 
     /**
+     * Reserves {@code count} consecutive heap access sites of the whole-program trace's checks
+     * (docs/trace.md, <i>Checks</i>): a generation is named by the site that began it. Returns the
+     * first.
+     */
+    int reserveHeapSites(int count);
+
+    /**
      * The whole-program trace: what the instructions of method {@code method} do to locals and
      * the heap, which the recovery of dependences replays over the blocks the trace says ran.
      */

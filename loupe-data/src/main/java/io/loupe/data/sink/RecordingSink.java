@@ -65,6 +65,7 @@ public final class RecordingSink implements InstrumentationSink {
     private int nextMethod;
     private int nextClassSlots;
     private int nextValueSite;
+    private int nextHeapSite;
     private int nextAccessSite;
     private int nextLoop;
     private int nextCall;
@@ -160,6 +161,13 @@ public final class RecordingSink implements InstrumentationSink {
     @Override
     public void frozenMethod(int first) {
         events.add(new FrozenMethod(first));
+    }
+
+    @Override
+    public int reserveHeapSites(int count) {
+        int first = nextHeapSite;
+        nextHeapSite += count;
+        return first;
     }
 
     @Override

@@ -27,9 +27,11 @@ import java.util.List;
  *                  (docs/trace.md, <i>Checks</i>)
  * @param flow      how values flow through all the method's instructions and which branches decide
  *                  its blocks, what a slice needs ({@link MethodFlow#NONE} if not known)
+ * @param heapSites with checks, the heap access site of the method's first checked op (a field,
+ *                  element or bulk op that is not free); the others follow in op order. -1 without
  */
 public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, int[] lines, List<String> variables,
-                        int[] anchors, MethodFlow flow) {
+                        int[] anchors, MethodFlow flow, int heapSites) {
 
     /** {@code xload}: reads a local. */
     public static final byte LOCAL_LOAD = 1;
@@ -85,7 +87,17 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
     /** Ops without their flow. */
     public MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, int[] lines, List<String> variables,
                      int[] anchors) {
-        this(insns, kinds, operands, names, lines, variables, anchors, MethodFlow.NONE);
+        this(insns, kinds, operands, names, lines, variables, anchors, MethodFlow.NONE, -1);
+    }
+
+    /** These ops, whose first checked op is heap access site {@code first}. */
+    public MethodOps withHeapSites(int first) {
+        return new MethodOps(insns, kinds, operands, names, lines, variables, anchors, flow, first);
+    }
+
+    /** True if op {@code i} has a check (with {@code trace.heap=checks}) or its address events: a field, element or bulk op that is not free. */
+    public boolean checked(int i) {
+        return addressEvents(kinds[i]) > 0 && !free(i);
     }
 
     /** Ops without anchors: every heap op is checked. */
@@ -236,7 +248,7 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
 
         public MethodOps build() {
             return new MethodOps(Arrays.copyOf(insns, size), Arrays.copyOf(kinds, size), Arrays.copyOf(operands, size),
-                    Arrays.copyOf(names, size), Arrays.copyOf(lines, size), variables, Arrays.copyOf(anchors, size), flow);
+                    Arrays.copyOf(names, size), Arrays.copyOf(lines, size), variables, Arrays.copyOf(anchors, size), flow, -1);
         }
     }
 }

@@ -63,8 +63,10 @@ public final class TraceClassRewrite implements ClassRewrite {
         boolean changed = paths.rewrite(j, m);
         ops[j] = changed ? found.ops() : MethodOps.NONE;
         if (changed && heap != HeapEvents.NONE && !found.probed().isEmpty()) {
+            int sites = heap == HeapEvents.CHECKS ? sink.reserveHeapSites(found.probed().size()) : -1;
+            ops[j] = found.ops().withHeapSites(sites);
             HeapProbes.insert(heap, sink, m, found.probed(), ownLocals + PathClassRewrite.TRACE_THREAD_LOCAL,
-                    ownLocals + PathClassRewrite.TRACE_LOCALS);
+                    ownLocals + PathClassRewrite.TRACE_LOCALS, sites);
         }
         return changed;
     }

@@ -55,6 +55,11 @@ public final class RuntimeSink implements InstrumentationSink {
     }
 
     @Override
+    public int reserveHeapSites(int count) {
+        return TraceOutput.reserveHeapSites(count);
+    }
+
+    @Override
     public void methodOps(int method, MethodOps ops) {
         TraceOutput.methodOps(method, ops);
     }

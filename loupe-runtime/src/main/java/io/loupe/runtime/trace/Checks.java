@@ -7,9 +7,9 @@ import java.lang.reflect.Array;
 /**
  * The checks of the extended whole-program trace ({@code trace.heap=checks}; docs/trace.md,
  * <i>Checks</i>): called before each heap access the instrumenter could not prove free, each
- * appends to its thread's trace the generation its location is in — which access began it, as a
- * thread's own generation counted back from its next one, or another thread's by number — and a
- * store begins a new one. That is what Tallam and Gupta's disambiguation checks carry (TACO 2007,
+ * appends to its thread's trace the generation its location is in — which access site began it
+ * and that site's instance on its thread ({@link TraceThread#check}) — and a store begins a new
+ * one. That is what Tallam and Gupta's disambiguation checks carry (TACO 2007,
  * §3: the id of the store that wrote an address last), named directly, so the recovery finds every
  * RAW, WAR and WAW dependence through the heap from the trace alone, between threads too.
  *
@@ -54,17 +54,17 @@ public final class Checks {
         return g;
     }
 
-    /** Before a {@code getfield} of field {@code field} of {@code o}. */
-    public static void loadField(Object o, int field, TraceThread t) {
-        field(o, field, false, t);
+    /** Before a {@code getfield} of field {@code field} of {@code o}, at heap access site {@code site}. */
+    public static void loadField(Object o, int field, int site, TraceThread t) {
+        field(o, field, false, site, t);
     }
 
-    /** Before a {@code putfield} of field {@code field} of {@code o}. */
-    public static void storeField(Object o, int field, TraceThread t) {
-        field(o, field, true, t);
+    /** Before a {@code putfield} of field {@code field} of {@code o}, at heap access site {@code site}. */
+    public static void storeField(Object o, int field, int site, TraceThread t) {
+        field(o, field, true, site, t);
     }
 
-    private static void field(Object o, int field, boolean store, TraceThread t) {
+    private static void field(Object o, int field, boolean store, int site, TraceThread t) {
         if (o == null) {
             t.gen(TraceEvent.GEN_NONE);
             return;
@@ -77,52 +77,50 @@ public final class Checks {
             i = f.find(field);
         }
         if (store) {
-            store(f.gens, i, t);
+            store(f.gens, i, site, t);
         } else {
-            load(f.gens, i, t);
+            load(f.gens, i, site, t);
         }
     }
 
     /** Before an {@code xaload} of {@code a[i]}. */
-    public static void loadElement(Object a, int i, TraceThread t) {
+    public static void loadElement(Object a, int i, int site, TraceThread t) {
         if (a == null || i < 0 || i >= Array.getLength(a)) {
             t.gen(TraceEvent.GEN_NONE);
             return;
         }
-        load(elements(a, t), i, t);
+        load(elements(a, t), i, site, t);
     }
 
     /** Before a primitive {@code xastore} into {@code a[i]}. */
-    public static void storeElement(Object a, int i, TraceThread t) {
+    public static void storeElement(Object a, int i, int site, TraceThread t) {
         if (a == null || i < 0 || i >= Array.getLength(a)) {
             t.gen(TraceEvent.GEN_NONE);
             return;
         }
-        store(elements(a, t), i, t);
+        store(elements(a, t), i, site, t);
     }
 
     /** Before an {@code aastore} of {@code v} into {@code a[i]}. */
-    public static void storeElementRef(Object a, int i, Object v, TraceThread t) {
+    public static void storeElementRef(Object a, int i, Object v, int site, TraceThread t) {
         if (a != null && v != null && !a.getClass().getComponentType().isInstance(v)) {
             t.gen(TraceEvent.GEN_NONE);
             return;
         }
-        storeElement(a, i, t);
+        storeElement(a, i, site, t);
     }
 
-    private static void load(long[] gens, int i, TraceThread t) {
+    private static void load(long[] gens, int i, int site, TraceThread t) {
         long g = gens[i];
         if (g == 0) {
-            gens[i] = t.begin();
-            t.gen(TraceEvent.GEN_NEW);
-        } else {
-            t.gen(t.reference(g));
+            gens[i] = t.begin(site);
         }
+        t.check(g, site);
     }
 
-    private static void store(long[] gens, int i, TraceThread t) {
-        t.gen(t.reference(gens[i]));
-        gens[i] = t.begin();
+    private static void store(long[] gens, int i, int site, TraceThread t) {
+        t.check(gens[i], site);
+        gens[i] = t.begin(site);
     }
 
     /**
@@ -131,55 +129,55 @@ public final class Checks {
      * as the JVM specifies a copy within one array; between two arrays the order makes no
      * difference to a dependence.
      */
-    public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length, TraceThread t) {
+    public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length, int site, TraceThread t) {
         int n = BulkRanges.copied(src, srcPos, dst, dstPos, length);
         t.count(n);
         if (n > 0) {
-            range(elements(src, t), srcPos, n, false, t);
-            range(elements(dst, t), dstPos, n, true, t);
+            range(elements(src, t), srcPos, n, false, site, t);
+            range(elements(dst, t), dstPos, n, true, site, t);
         }
     }
 
     /** Before {@code Arrays.fill(a, value)}. */
-    public static void fill(Object a, TraceThread t) {
-        bulk(a, 0, BulkRanges.length(a), true, t);
+    public static void fill(Object a, int site, TraceThread t) {
+        bulk(a, 0, BulkRanges.length(a), true, site, t);
     }
 
     /** Before {@code Arrays.fill(a, from, to, value)}. */
-    public static void fill(Object a, int from, int to, TraceThread t) {
-        bulk(a, from, BulkRanges.filled(a, from, to), true, t);
+    public static void fill(Object a, int from, int to, int site, TraceThread t) {
+        bulk(a, from, BulkRanges.filled(a, from, to), true, site, t);
     }
 
     /** Before {@code Arrays.copyOf(a, newLength)}: the elements it reads. */
-    public static void copyOf(Object a, int newLength, TraceThread t) {
-        bulk(a, 0, BulkRanges.copiedOf(a, newLength), false, t);
+    public static void copyOf(Object a, int newLength, int site, TraceThread t) {
+        bulk(a, 0, BulkRanges.copiedOf(a, newLength), false, site, t);
     }
 
     /** Before {@code Arrays.copyOfRange(a, from, to)}: the elements it reads. */
-    public static void copyOfRange(Object a, int from, int to, TraceThread t) {
-        bulk(a, from, BulkRanges.copiedOfRange(a, from, to), false, t);
+    public static void copyOfRange(Object a, int from, int to, int site, TraceThread t) {
+        bulk(a, from, BulkRanges.copiedOfRange(a, from, to), false, site, t);
     }
 
     /** Before an array's {@code clone()}: every element, read. */
-    public static void cloneArray(Object a, TraceThread t) {
-        bulk(a, 0, BulkRanges.length(a), false, t);
+    public static void cloneArray(Object a, int site, TraceThread t) {
+        bulk(a, 0, BulkRanges.length(a), false, site, t);
     }
 
-    private static void bulk(Object a, int from, int n, boolean store, TraceThread t) {
+    private static void bulk(Object a, int from, int n, boolean store, int site, TraceThread t) {
         t.count(n);
         if (n > 0) {
-            range(elements(a, t), from, n, store, t);
+            range(elements(a, t), from, n, store, site, t);
         }
     }
 
     /**
-     * The generations of {@code n} elements from {@code from}, loaded or stored in index order:
-     * a GEN event for the first, then a RUN for each stretch of elements each {@code step}
-     * generations after the one before (of one thread), or each in none, a GEN again where a
-     * stretch ends. A load of an element in none begins its generation; a store begins one after
-     * naming the element's.
+     * The generations of {@code n} elements from {@code from}, loaded or stored in index order at
+     * site {@code site}: a GEN event for the first, then a RUN for each stretch of elements each in
+     * the generation {@code step} instances of one thread's site after the one before, or each in
+     * none, a GEN again where a stretch ends. A load of an element in none begins its generation; a
+     * store begins one after naming the element's.
      */
-    private static void range(long[] gens, int from, int n, boolean store, TraceThread t) {
+    private static void range(long[] gens, int from, int n, boolean store, int site, TraceThread t) {
         boolean fresh = false;      // the element before was in no generation
         long before = 0;            // else its generation
         int step = 0;
@@ -189,7 +187,7 @@ public final class Checks {
             long g = gens[i];
             if (k > 0 && continues(fresh, before, g, run, step)) {
                 if (run == 0) {
-                    step = g == 0 ? 0 : (int) ((g & TraceEvent.SEQ_MASK) - (before & TraceEvent.SEQ_MASK));
+                    step = g == 0 ? 0 : TraceEvent.generationInstance(g) - TraceEvent.generationInstance(before);
                 }
                 run++;
             } else {
@@ -197,12 +195,12 @@ public final class Checks {
                     t.run(step, run);
                     run = 0;
                 }
-                t.gen(t.reference(g));
+                t.check(g, site);
             }
             fresh = g == 0;
             before = g;
             if (store || g == 0) {
-                gens[i] = t.begin();
+                gens[i] = t.begin(site);
             }
         }
         if (run > 0) {
@@ -215,10 +213,10 @@ public final class Checks {
         if (fresh || g == 0) {
             return fresh && g == 0;
         }
-        if ((before >>> TraceEvent.SEQ_BITS) != (g >>> TraceEvent.SEQ_BITS)) {
-            return false;
+        if (before >>> 32 != g >>> 32) {
+            return false;   // another thread's or another site's
         }
-        long d = (g & TraceEvent.SEQ_MASK) - (before & TraceEvent.SEQ_MASK);
+        long d = (long) TraceEvent.generationInstance(g) - TraceEvent.generationInstance(before);
         return run == 0 ? d >= -TraceEvent.MAX_STEP && d <= TraceEvent.MAX_STEP : d == step;
     }
 }

@@ -5,6 +5,7 @@ import io.loupe.data.format.TraceWriter;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.Grammar;
 import io.loupe.data.trace.MethodOps;
+import io.loupe.data.trace.TraceEvent;
 import io.loupe.runtime.registry.MethodRegistry;
 
 import java.io.IOException;
@@ -50,6 +51,24 @@ public final class TraceOutput {
     /** The blocks of {@code method} that may throw (the instrumenter's declaration). */
     public static synchronized void throwingBlocks(int method, int[] blocks) {
         THROWING.put(method, blocks.clone());
+    }
+
+    private static int heapSites;
+
+    /**
+     * Reserves {@code count} heap access sites for a method's checks; returns the first. Past
+     * {@link TraceEvent#MAX_SITE} a generation's name wraps to another site's: one warning says
+     * the dependences recovered may then mix up those sites' instances.
+     */
+    public static synchronized int reserveHeapSites(int count) {
+        int first = heapSites;
+        heapSites += count;
+        if (first <= TraceEvent.MAX_SITE && heapSites > TraceEvent.MAX_SITE + 1) {
+            io.loupe.runtime.dump.Warnings.warn("the trace's checks have more than " + (TraceEvent.MAX_SITE + 1)
+                    + " heap access sites: generations of sites that far apart share names, and the dependences"
+                    + " recovered may mix up their instances");
+        }
+        return first;
     }
 
     /** What the instructions of {@code method} do to locals and the heap (the instrumenter's declaration). */

@@ -203,37 +203,82 @@ public final class TraceThread {
 
     // ---- the checks (trace.heap=checks): see Checks ----
 
-    /** Generations this thread has begun (the next one's number), modulo 2^40. */
-    private long seq;
+    /** Per heap access site, the generations it has begun on this thread (its next instance), modulo 2^32. */
+    private int[] begun = new int[0];
+    /** Per checking site, the thread's own generation it named last, 0 for none. */
+    private long[] named = new long[0];
     /** This thread's number in the file once it has begun a generation or written a chunk, else -1. */
     private int self = -1;
     /** The entry of the object checked last: a loop over one array or object finds it without a lookup. */
     ObjectIds.Entry checked;
 
     /**
-     * Begins a generation on this thread: its value for a location's slot, never 0 (the thread's
-     * number plus one above {@link TraceEvent#SEQ_BITS}, the generation's number below).
+     * Begins a generation on this thread at heap access site {@code site}: its value for a
+     * location's slot, never 0 ({@link TraceEvent#generation} with the thread's number plus one).
      */
-    long begin() {
+    long begin(int site) {
         if (self < 0) {
-            self = number();
+            self = checkingNumber();
         }
-        long g = ((long) (self + 1) << TraceEvent.SEQ_BITS) | seq;
-        seq = (seq + 1) & TraceEvent.SEQ_MASK;
-        return g;
+        if (site >= begun.length) {
+            grow(site);
+        }
+        return TraceEvent.generation(self + 1, site, begun[site]++);
     }
 
-    /** The GEN payload that names generation {@code g} (a slot's value, 0 for none) from this thread. */
-    long reference(long g) {
+    /**
+     * Appends the GEN event by which checking site {@code site} names generation {@code g} (a
+     * slot's value, 0 for none): the latest its site began, some instances after the one this
+     * site named last, counted back on its site, or another thread's (with an INDEX event).
+     */
+    void check(long g, int site) {
         if (g == 0) {
-            return TraceEvent.GEN_NEW;
+            gen(TraceEvent.GEN_NEW);
+            return;
         }
-        int thread = (int) (g >>> TraceEvent.SEQ_BITS) - 1;
-        long s = g & TraceEvent.SEQ_MASK;
-        if (thread == self) {
-            return TraceEvent.genOwn((seq - s) & TraceEvent.SEQ_MASK);
+        if (self < 0) {
+            self = checkingNumber();
         }
-        return TraceEvent.genOther(thread, s);
+        int thread = TraceEvent.generationThread(g) - 1;
+        int s = TraceEvent.generationSite(g);
+        int k = TraceEvent.generationInstance(g);
+        if (thread != self) {
+            gen(TraceEvent.genOther(thread, s));
+            add(index(k));
+            return;
+        }
+        if (Math.max(s, site) >= begun.length) {
+            grow(Math.max(s, site));
+        }
+        long last = named[site];
+        named[site] = g;
+        if (k == begun[s] - 1) {
+            gen(TraceEvent.genLatest(s));
+        } else if (last != 0 && last >>> 32 == g >>> 32) {
+            gen(TraceEvent.genDelta(k - TraceEvent.generationInstance(last)));
+        } else {
+            gen(TraceEvent.genBack(s, begun[s] - 1 - k));
+        }
+    }
+
+    private static volatile boolean tooManyThreads;
+
+    /** The thread's number, for the checks: past {@link TraceEvent#MAX_THREAD} one warning says generations' names wrap. */
+    private int checkingNumber() {
+        int n = number();
+        if (n > TraceEvent.MAX_THREAD && !tooManyThreads) {
+            tooManyThreads = true;
+            io.loupe.runtime.dump.Warnings.warn("the trace's checks ran on more than " + (TraceEvent.MAX_THREAD + 1)
+                    + " threads: generations of threads that far apart share names, and the dependences recovered"
+                    + " may mix them up");
+        }
+        return TraceEvent.generationThreadOf(n);
+    }
+
+    private void grow(int site) {
+        int n = Math.max(site + 1, Math.max(64, begun.length * 2));
+        begun = java.util.Arrays.copyOf(begun, n);
+        named = java.util.Arrays.copyOf(named, n);
     }
 
     /** Appends a GEN event with {@code payload}. */
