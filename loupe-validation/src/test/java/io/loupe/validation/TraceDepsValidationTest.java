@@ -3,11 +3,9 @@ package io.loupe.validation;
 import io.loupe.analysis.recovery.DependenceRecovery;
 import io.loupe.analysis.recovery.RecoveredDependence;
 import io.loupe.data.Profile;
-import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.format.ProfileReader;
 import io.loupe.data.format.TraceReader;
-import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.MethodOps;
 import io.loupe.data.trace.Trace;
 import io.loupe.validation.support.AgentRun;
@@ -26,6 +24,12 @@ import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.loupe.validation.support.HeapDependences.assertClean;
+import static io.loupe.validation.support.HeapDependences.differences;
+import static io.loupe.validation.support.HeapDependences.key;
+import static io.loupe.validation.support.HeapDependences.profiled;
+import static io.loupe.validation.support.HeapDependences.recovered;
+import static io.loupe.validation.support.HeapDependences.where;
 
 /**
  * Dependences recovered from a whole-program trace ({@link DependenceRecovery}), with its checks
@@ -177,69 +181,7 @@ class TraceDepsValidationTest {
         return k == MethodOps.STATIC_LOAD || k == MethodOps.STATIC_STORE;
     }
 
-    private static void assertClean(DependenceRecovery.Recovery r) {
-        assertEquals(0, r.replayAnomalies(), "replay anomalies");
-        assertEquals(0, r.imprecise(), "exceptions placed imprecisely");
-        assertEquals(0, r.misaligned(), "data events missing or of the wrong kind");
-        assertEquals(0, r.leftOver(), "data events no op took");
-    }
 
-    /** The profile's dependences within threads, by type, variable and source lines, counts summed. */
-    private static Map<String, Long> profiled(Profile p) {
-        Map<String, Long> out = new TreeMap<>();
-        List<AccessSiteMeta> sites = p.deps().sites();
-        for (Dependence d : p.deps().dependences()) {
-            if (d.crossThread()) {
-                continue;
-            }
-            AccessSiteMeta src = sites.get(d.srcSite());
-            AccessSiteMeta dst = sites.get(d.dstSite());
-            out.merge(key(d.type().name(), "", where(src), where(dst)), d.count(), Long::sum);
-        }
-        return out;
-    }
-
-    private static String where(AccessSiteMeta s) {
-        return s.className() + "." + s.method() + s.desc() + ":" + s.line();
-    }
-
-    /** The recovered dependences through {@code memory}, keyed as {@link #profiled} keys them (locals with their variable). */
-    private static Map<String, Long> recovered(Trace t, DependenceRecovery.Recovery r, RecoveredDependence.Memory memory) {
-        Map<String, Long> out = new TreeMap<>();
-        for (RecoveredDependence d : r.dependences()) {
-            if (d.memory() != memory) {
-                continue;
-            }
-            String variable = memory == RecoveredDependence.Memory.LOCAL ? t.ops(d.dstMethod()).variable(d.dstOp()) : "";
-            out.merge(key(d.type().name(), variable, where(t, d.srcMethod(), d.srcOp()), where(t, d.dstMethod(), d.dstOp())),
-                    d.count(), Long::sum);
-        }
-        return out;
-    }
-
-    private static String where(Trace t, int method, int op) {
-        MethodMeta m = t.method(method);
-        return m.className() + "." + m.name() + m.desc() + ":" + t.ops(method).lines()[op];
-    }
-
-    /** The keys whose counts differ: profiled count → recovered count (0 for none). */
-    private static Map<String, String> differences(Map<String, Long> expected, Map<String, Long> actual) {
-        Map<String, String> out = new TreeMap<>();
-        java.util.Set<String> keys = new java.util.TreeSet<>(expected.keySet());
-        keys.addAll(actual.keySet());
-        for (String k : keys) {
-            long e = expected.getOrDefault(k, 0L);
-            long a = actual.getOrDefault(k, 0L);
-            if (e != a) {
-                out.put(k, e + " → " + a);
-            }
-        }
-        return out;
-    }
-
-    private static String key(String type, String variable, String src, String dst) {
-        return type + " " + variable + " " + src + " -> " + dst;
-    }
 
     private static Map<String, Integer> markers(String source) throws IOException {
         List<String> text = Files.readAllLines(Path.of("src/test/java/io/loupe/validation", source));
