@@ -19,7 +19,8 @@ import java.util.Locale;
  * The sizes of whole-program traces, against general-purpose compressors as honest baselines, and
  * what recovering their dependences takes. For each trace file given (kept by the harness with
  * {@code --keep-profiles DIR} under the {@code trace} or {@code trace-addr} configuration), one
- * Markdown row: events; raw bytes (8 per event, the runtime's encoding); the bytes of the online
+ * Markdown row: events; raw bytes (8 per event, the runtime's encoding); the file's bytes (with its
+ * metadata: methods, ops, flow); the bytes of the online
  * grammars' chunks (Sequitur) and of the enhanced Sequitur's ({@code loupe trace compact}: Re-Pair,
  * written to a temporary file); {@code zstd -19} and {@code xz -9} of the same raw event stream
  * (each thread's events, 8 bytes little-endian, threads one after the other; a compressor that is
@@ -27,7 +28,9 @@ import java.util.Locale;
  * in this JVM) with the dependences it found.
  *
  * <p>Run: {@code java -cp loupe-bench/target/classes:$(cat loupe-bench/target/bench.classpath)
- * io.loupe.bench.TraceSizes FILE...}
+ * io.loupe.bench.TraceSizes [--max-raw-mb N] FILE...}: with {@code --max-raw-mb}, the general-purpose
+ * compressors run only on traces of at most N MiB of raw events ({@code xz -9} takes about 20
+ * minutes for 2 GiB on one core), and the row says "not run" for the others.
  */
 public final class TraceSizes {
 
@@ -39,22 +42,36 @@ public final class TraceSizes {
             System.err.println("usage: TraceSizes TRACE...");
             System.exit(2);
         }
-        System.out.println("| trace | events | raw bytes | Sequitur | Re-Pair | zstd -19 | xz -9 | Re-Pair s | recovery s | dependences |");
-        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-        for (String a : args) {
-            System.out.println(row(Path.of(a)));
+        long maxRaw = Long.MAX_VALUE;
+        List<String> files = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--max-raw-mb")) {
+                maxRaw = Long.parseLong(args[++i]) << 20;
+            } else {
+                files.add(args[i]);
+            }
+        }
+        System.out.println("| trace | events | raw bytes | file bytes | Sequitur | Re-Pair | zstd -19 | xz -9 | Re-Pair s | recovery s | dependences |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for (String a : files) {
+            System.out.println(row(Path.of(a), maxRaw));
         }
     }
 
-    private static String row(Path file) throws Exception {
+    /** One trace's row; {@code zstd} and {@code xz} only up to {@code maxRaw} bytes of raw events (else "not run"). */
+    private static String row(Path file, long maxRaw) throws Exception {
         Trace t = TraceReader.read(file);
         Path dir = Files.createTempDirectory("loupe-trace-sizes");
         try {
-            Path raw = dir.resolve("events.raw");
-            writeRaw(t, raw);
-            String zstd = compressed(List.of("zstd", "-19", "-q", "-c", raw.toString()), dir.resolve("z"));
-            String xz = compressed(List.of("xz", "-9", "-c", raw.toString()), dir.resolve("x"));
-            Files.delete(raw);
+            String zstd = "not run";
+            String xz = "not run";
+            if (t.rawBytes() <= maxRaw) {
+                Path raw = dir.resolve("events.raw");
+                writeRaw(t, raw);
+                zstd = compressed(List.of("zstd", "-19", "-q", "-c", raw.toString()), dir.resolve("z"));
+                xz = compressed(List.of("xz", "-9", "-c", raw.toString()), dir.resolve("x"));
+                Files.delete(raw);
+            }
             Path compact = dir.resolve("compact.trace");
             long start = System.nanoTime();
             TraceCompaction.compact(t, compact, "bench");
@@ -63,8 +80,8 @@ public final class TraceSizes {
             start = System.nanoTime();
             DependenceRecovery.Recovery r = DependenceRecovery.recover(t);
             double recoverySeconds = (System.nanoTime() - start) / 1e9;
-            return String.format(Locale.ROOT, "| %s | %,d | %,d | %,d | %,d | %s | %s | %.1f | %.1f | %,d |",
-                    file.getFileName(), t.events(), t.rawBytes(), t.compressedBytes(), repair, zstd, xz, repairSeconds,
+            return String.format(Locale.ROOT, "| %s | %,d | %,d | %,d | %,d | %,d | %s | %s | %.1f | %.1f | %,d |",
+                    file.getFileName(), t.events(), t.rawBytes(), t.fileBytes(), t.compressedBytes(), repair, zstd, xz, repairSeconds,
                     recoverySeconds, r.dependences().size());
         } finally {
             try (var files = Files.list(dir)) {

@@ -5,9 +5,7 @@ import io.loupe.data.trace.TraceEvent;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The generations of heap locations as the recovery replays the checks of a trace
@@ -32,7 +30,8 @@ final class Generations {
     /** One generation: its beginning, its loaders, its enders; instructions packed {@code method << 32 | op}. */
     private static final class Generation {
         final long begin;   // the store that began it, or -1
-        long[] loaders = new long[2];
+        long loader;        // the first loader, when loaderCount > 0
+        long[] more;        // the loaders after it
         int loaderCount;
         long[] enders;
         int enderCount;
@@ -41,16 +40,27 @@ final class Generations {
             this.begin = begin;
         }
 
+        long loader(int i) {
+            return i == 0 ? loader : more[i - 1];
+        }
+
         boolean addLoader(long insn) {
             for (int i = 0; i < loaderCount; i++) {
-                if (loaders[i] == insn) {
+                if (loader(i) == insn) {
                     return false;
                 }
             }
-            if (loaderCount == loaders.length) {
-                loaders = Arrays.copyOf(loaders, loaderCount * 2);
+            if (loaderCount == 0) {
+                loader = insn;
+            } else {
+                if (more == null) {
+                    more = new long[2];
+                } else if (loaderCount - 1 == more.length) {
+                    more = Arrays.copyOf(more, more.length * 2);
+                }
+                more[loaderCount - 1] = insn;
             }
-            loaders[loaderCount++] = insn;
+            loaderCount++;
             return true;
         }
 
@@ -68,7 +78,7 @@ final class Generations {
     private record Waiting(long key, long insn, boolean store, int thread, RecoveredDependence.RecoveredBy by) {
     }
 
-    private final Map<Long, Generation> generations = new HashMap<>();
+    private final LongMap<Generation> generations = new LongMap<>();
     private final List<Waiting> waiting = new ArrayList<>();
     private final DependenceTable table;
     private final boolean keepAll;
@@ -138,7 +148,7 @@ final class Generations {
 
     private void end(Generation g, long insn, int thread, RecoveredDependence.RecoveredBy by) {
         for (int i = 0; i < g.loaderCount; i++) {
-            table.add(DepType.WAR, RecoveredDependence.Memory.HEAP, g.loaders[i], insn, by, thread);
+            table.add(DepType.WAR, RecoveredDependence.Memory.HEAP, g.loader(i), insn, by, thread);
         }
         if (g.begin >= 0) {
             table.add(DepType.WAW, RecoveredDependence.Memory.HEAP, g.begin, insn, by, thread);

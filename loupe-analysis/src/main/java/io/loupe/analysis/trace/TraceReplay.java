@@ -41,6 +41,7 @@ public final class TraceReplay {
     private static final long ENTER = 3L << 32;   // low bits: method; the next op holds the site
     private static final long END = 4L << 32;     // low bits: 1 if returned
     private static final long CUT = 5L << 32;
+    private static final long CALLEE = 6L << 32;  // low bits: the index of a callee among its caller's callees
 
     private final Trace trace;
     private final ReplayListener out;
@@ -371,6 +372,8 @@ public final class TraceReplay {
         final Method method;
         final int site;
         final LongList ops;
+        /** The callees its ops refer to ({@code CALLEE}): kept, not copied, so a deep stack costs no copying. */
+        List<Activation> callees;
         final List<Activation> waiting = new ArrayList<>();
         final DataQueue data = new DataQueue();
         boolean thrown;
@@ -426,16 +429,41 @@ public final class TraceReplay {
 
         private void append(Activation callee) {
             if (ops != null) {
-                ops.addAll(callee.ops);
-            } else {
-                for (int i = 0; i < callee.ops.size(); i++) {
-                    long op = callee.ops.get(i);
-                    long value = 0;
-                    if ((op & ~0xffffffffL) == ENTER) {
-                        value = callee.ops.get(++i);
-                    }
-                    play(op, value);
+                if (callees == null) {
+                    callees = new ArrayList<>();
                 }
+                ops.add(CALLEE | callees.size());
+                callees.add(callee);
+            } else {
+                playAll(callee);
+            }
+        }
+    }
+
+    /** Hands an activation's ops to the listener, its callees' where they came, without recursion. */
+    private void playAll(Activation root) {
+        Activation[] stack = new Activation[16];
+        int[] at = new int[16];
+        int depth = 0;
+        stack[0] = root;
+        while (depth >= 0) {
+            Activation a = stack[depth];
+            if (at[depth] == a.ops.size()) {
+                stack[depth--] = null;
+                continue;
+            }
+            long op = a.ops.get(at[depth]++);
+            long kind = op & ~0xffffffffL;
+            if (kind == CALLEE) {
+                if (++depth == stack.length) {
+                    stack = java.util.Arrays.copyOf(stack, depth * 2);
+                    at = java.util.Arrays.copyOf(at, depth * 2);
+                }
+                stack[depth] = a.callees.get((int) op);
+                at[depth] = 0;
+            } else {
+                long value = kind == ENTER ? a.ops.get(at[depth]++) : 0;
+                play(op, value);
             }
         }
     }
