@@ -79,6 +79,8 @@ final class SliceCommand implements Callable<Integer> {
                     instance == null ? 0 : instance, thread));
         } catch (DynamicSlicer.NoSlice e) {
             throw new CliException(e.getMessage());
+        } catch (io.loupe.analysis.recovery.DependenceRecovery.OlderChecks e) {
+            throw new CliException(file + ": " + e.getMessage());
         } catch (RuntimeException e) {
             throw ReportCommand.inconsistent(file + ": inconsistent trace", e);
         }

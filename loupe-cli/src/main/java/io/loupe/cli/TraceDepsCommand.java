@@ -54,6 +54,8 @@ final class TraceDepsCommand implements Callable<Integer> {
         DependenceRecovery.Recovery recovery;
         try {
             recovery = DependenceRecovery.recover(trace);
+        } catch (DependenceRecovery.OlderChecks e) {
+            throw new CliException(file + ": " + e.getMessage());
         } catch (RuntimeException e) {
             throw ReportCommand.inconsistent(file + ": inconsistent trace", e);
         }

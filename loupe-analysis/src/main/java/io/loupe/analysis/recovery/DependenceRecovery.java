@@ -2,6 +2,9 @@ package io.loupe.analysis.recovery;
 
 import io.loupe.analysis.trace.ReplayListener;
 import io.loupe.analysis.trace.TraceReplay;
+import io.loupe.data.meta.MethodMeta;
+import io.loupe.data.trace.HeapEvents;
+import io.loupe.data.trace.MethodOps;
 import io.loupe.data.trace.ThreadTrace;
 import io.loupe.data.trace.Trace;
 
@@ -48,6 +51,30 @@ public final class DependenceRecovery {
     private DependenceRecovery() {
     }
 
+    /** A trace whose checks this recovery cannot read: written before trace format 5. */
+    public static final class OlderChecks extends IllegalArgumentException {
+        OlderChecks() {
+            super("its checks were written before trace format 5, which names a generation by the access site that"
+                    + " began it: record the run again with this Loupe");
+        }
+    }
+
+    /** True if the trace's checked ops have no heap access sites: checks of a trace before format 5. */
+    private static boolean beforeSites(Trace trace) {
+        for (MethodMeta m : trace.methods()) {
+            if (m == null) {
+                continue;
+            }
+            MethodOps ops = trace.ops(m.id());
+            for (int i = 0; i < ops.size(); i++) {
+                if (ops.checked(i)) {
+                    return ops.heapSites() < 0;
+                }
+            }
+        }
+        return false;
+    }
+
     public static Recovery recover(Trace trace) {
         return recover(trace, trace.threads(), null);
     }
@@ -71,6 +98,9 @@ public final class DependenceRecovery {
      * none).
      */
     public static Recovery recover(Trace trace, List<ThreadTrace> threads, Observing observing) {
+        if (trace.heapEvents() == HeapEvents.CHECKS && beforeSites(trace)) {
+            throw new OlderChecks();
+        }
         DependenceTable table = new DependenceTable();
         Map<String, Integer> fieldIds = new HashMap<>();
         long ops = 0;

@@ -25,11 +25,16 @@ final class TraceFormat {
     private TraceFormat() {
     }
 
-    /** The magic and the version, which the first block's checksum covers too. */
+    /** The magic and the version, which the first block's checksum covers too: this writer's. */
     static byte[] coveredByFirstBlock() {
+        return coveredByFirstBlock(VERSION);
+    }
+
+    /** The magic and {@code version}, as a file of that version's first block's checksum covers them. */
+    static byte[] coveredByFirstBlock(int version) {
         byte[] b = Arrays.copyOf(MAGIC, MAGIC.length + 2);
-        b[MAGIC.length] = (byte) (VERSION >>> 8);
-        b[MAGIC.length + 1] = (byte) VERSION;
+        b[MAGIC.length] = (byte) (version >>> 8);
+        b[MAGIC.length + 1] = (byte) version;
         return b;
     }
 

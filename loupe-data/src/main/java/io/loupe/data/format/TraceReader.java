@@ -131,7 +131,7 @@ public final class TraceReader {
     /** Reads one block; false after the end block. Blocks take effect only once their checksum holds. */
     private boolean readBlock(boolean header) throws IOException {
         long start = in.position();
-        int type = in.beginBlock(header ? TraceFormat.coveredByFirstBlock() : new byte[0]);
+        int type = in.beginBlock(header ? TraceFormat.coveredByFirstBlock(version) : new byte[0]);
         in.enterPayload(TraceFormat.label(type));
         LongConsumer effect;
         try {
