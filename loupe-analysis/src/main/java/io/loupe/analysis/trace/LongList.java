@@ -21,6 +21,13 @@ final class LongList {
         }
     }
 
+    /** Lets go of the room past the last item. */
+    void trim() {
+        if (items.length > size) {
+            items = java.util.Arrays.copyOf(items, size);
+        }
+    }
+
     int size() {
         return size;
     }

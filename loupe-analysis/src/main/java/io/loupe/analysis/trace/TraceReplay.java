@@ -42,6 +42,8 @@ public final class TraceReplay {
     private static final long END = 4L << 32;     // low bits: 1 if returned
     private static final long CUT = 5L << 32;
     private static final long CALLEE = 6L << 32;  // low bits: the index of a callee among its caller's callees
+    /** A callee's ops its caller copies rather than refers to, at most. */
+    private static final int COPIED = 64;
 
     private final Trace trace;
     private final ReplayListener out;
@@ -427,15 +429,24 @@ public final class TraceReplay {
             }
         }
 
+        /**
+         * A callee that ended, after what this activation ran before it: handed out at once at the
+         * bottom of the stack; else a small one's ops copied into this one's (as compact as they
+         * get), a large one kept and referred to (copying it again at every caller up a deep stack
+         * cost more than the replay).
+         */
         private void append(Activation callee) {
-            if (ops != null) {
+            if (ops == null) {
+                playAll(callee);
+            } else if (callee.callees == null && callee.ops.size() <= COPIED) {
+                ops.addAll(callee.ops);
+            } else {
                 if (callees == null) {
                     callees = new ArrayList<>();
                 }
+                callee.ops.trim();
                 ops.add(CALLEE | callees.size());
                 callees.add(callee);
-            } else {
-                playAll(callee);
             }
         }
     }
