@@ -21,9 +21,10 @@ import java.util.Map;
  * dependence recovery, which tells each op's generations) and written again as two symbol
  * streams, each compressed with Sequitur as the runtime compresses a chunk:
  * <ul>
- * <li>{@code thread}: the encoding the runtime writes, a generation named by how many
+ * <li>{@code thread}: the first encoding (trace formats 3 and 4), a generation named by how many
  *     generations its thread began since;</li>
- * <li>{@code site}: a generation named by the access that began it and that access's instance:
+ * <li>{@code site}: the runtime's since format 5, a generation named by the access that began it and
+ *     that access's instance:
  *     {@code latest(S)} when it is the latest, {@code delta(d)} when the checking access saw the
  *     same beginner last time, {@code d} instances on, else {@code site(S, back)}.</li>
  * </ul>
