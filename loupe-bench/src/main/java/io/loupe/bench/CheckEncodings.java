@@ -5,7 +5,6 @@ import io.loupe.analysis.trace.DataQueue;
 import io.loupe.analysis.trace.ReplayListener;
 import io.loupe.data.format.TraceReader;
 import io.loupe.data.trace.HeapEvents;
-import io.loupe.data.trace.MethodOps;
 import io.loupe.data.trace.Sequitur;
 import io.loupe.data.trace.Trace;
 
@@ -138,10 +137,7 @@ public final class CheckEncodings {
                 op = -1;
                 return;
             }
-            MethodOps ops = trace.ops(m);
-            byte k = ops.kinds()[i];
-            checked = !MethodOps.local(k) && k != MethodOps.STATIC_LOAD && k != MethodOps.STATIC_STORE
-                    && k != MethodOps.UNSEEN_FIELD_STORE && !ops.free(i);
+            checked = trace.ops(m).checked(i);
             op = sites.computeIfAbsent((long) m << 32 | i, x -> sites.size());
         }
 

@@ -122,6 +122,20 @@ final class ReportCommand implements Callable<Integer> {
         return readFile(file, TraceReader::read);
     }
 
+    /**
+     * The trace in {@code file} for a command that reads nothing else: a missing file, a file that
+     * is not a trace and every way of failing to read one are one line each.
+     */
+    static Trace readTraceOnly(Path file) {
+        if (!Files.exists(file)) {
+            throw new CliException(file + ": no such file");
+        }
+        if (!isTrace(file)) {
+            throw new CliException(file + ": not a whole-program trace (written with --profile trace)");
+        }
+        return readTrace(file);
+    }
+
     /** What a reader of files throws. */
     private interface FileReader<T> {
         T read(Path file) throws IOException;

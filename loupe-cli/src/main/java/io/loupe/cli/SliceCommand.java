@@ -12,7 +12,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -65,13 +64,7 @@ final class SliceCommand implements Callable<Integer> {
         if (instance != null && instance < 1) {
             throw new CliException("--instance must be at least 1, got " + instance);
         }
-        if (!Files.exists(file)) {
-            throw new CliException(file + ": no such file");
-        }
-        if (!ReportCommand.isTrace(file)) {
-            throw new CliException(file + ": not a whole-program trace (written with --profile trace)");
-        }
-        Trace trace = ReportCommand.readTrace(file);
+        Trace trace = ReportCommand.readTraceOnly(file);
         long start = System.nanoTime();
         DynamicSlicer.Slice slice;
         try {

@@ -49,13 +49,7 @@ final class TraceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            if (!Files.exists(file)) {
-                throw new CliException(file + ": no such file");
-            }
-            if (!ReportCommand.isTrace(file)) {
-                throw new CliException(file + ": not a whole-program trace (written with --profile trace)");
-            }
-            Trace trace = ReportCommand.readTrace(file);
+            Trace trace = ReportCommand.readTraceOnly(file);
             Path target = out != null ? out : defaultOut(file);
             if (target.toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize())) {
                 throw new CliException("--out must not be the trace it reads");

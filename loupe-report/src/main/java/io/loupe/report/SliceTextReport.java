@@ -46,13 +46,13 @@ public final class SliceTextReport {
                 current = parts[0];
                 out.append('\n').append(current).append('\n');
             }
-            out.append("  ").append(parts[1]).append("  lines ").append(lines(e.getValue())).append('\n');
+            out.append("  ").append(parts[1]).append("  lines ").append(DynamicSlicer.ranges(e.getValue())).append('\n');
         }
         List<String> source = source(s.className(), s.sourceFile());
         if (source != null) {
             TreeSet<Integer> marked = new TreeSet<>();
             for (DynamicSlicer.Line l : s.lines()) {
-                if (outer(l.className()).equals(outer(s.className()))) {
+                if (DynamicSlicer.outer(l.className()).equals(DynamicSlicer.outer(s.className()))) {
                     marked.add(l.line());
                 }
             }
@@ -77,7 +77,7 @@ public final class SliceTextReport {
         if (sourceFile == null) {
             return null;
         }
-        String outer = outer(className);
+        String outer = DynamicSlicer.outer(className);
         String pkg = outer.contains(".") ? outer.substring(0, outer.lastIndexOf('.')).replace('.', '/') + "/" : "";
         for (Path root : sources) {
             for (Path dir : List.of(root, root.resolve("src/main/java"), root.resolve("src/test/java"))) {
@@ -88,32 +88,5 @@ public final class SliceTextReport {
             }
         }
         return null;
-    }
-
-    private static String outer(String cls) {
-        int dollar = cls.indexOf('$', cls.lastIndexOf('.') + 1);
-        return dollar < 0 ? cls : cls.substring(0, dollar);
-    }
-
-    /** {@code 3-7, 9}. */
-    private static String lines(TreeSet<Integer> lines) {
-        StringBuilder b = new StringBuilder();
-        int start = -1;
-        int prev = -2;
-        for (int l : lines) {
-            if (l == prev + 1) {
-                prev = l;
-                continue;
-            }
-            if (start >= 0) {
-                b.append(b.length() > 0 ? ", " : "").append(start).append(start == prev ? "" : "-" + prev);
-            }
-            start = l;
-            prev = l;
-        }
-        if (start >= 0) {
-            b.append(b.length() > 0 ? ", " : "").append(start).append(start == prev ? "" : "-" + prev);
-        }
-        return b.toString();
     }
 }

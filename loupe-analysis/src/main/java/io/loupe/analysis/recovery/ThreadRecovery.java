@@ -221,7 +221,7 @@ final class ThreadRecovery implements ReplayListener {
     private boolean hasEvents(MethodOps ops, int i) {
         return switch (events) {
             case ADDRESSES -> MethodOps.addressEvents(ops.kinds()[i]) > 0;
-            case CHECKS -> MethodOps.addressEvents(ops.kinds()[i]) > 0 && !ops.free(i);
+            case CHECKS -> ops.checked(i);
             case NONE -> false;
         };
     }

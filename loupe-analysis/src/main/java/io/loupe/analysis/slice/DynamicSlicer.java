@@ -201,7 +201,8 @@ public final class DynamicSlicer {
         return nested(all, outers);
     }
 
-    private static String outer(String cls) {
+    /** The top-level class whose source file holds class {@code cls}: {@code pkg.Outer} for {@code pkg.Outer$Inner}. */
+    public static String outer(String cls) {
         int dollar = cls.indexOf('$', cls.lastIndexOf('.') + 1);
         return dollar < 0 ? cls : cls.substring(0, dollar);
     }
@@ -248,8 +249,8 @@ public final class DynamicSlicer {
         return best;
     }
 
-    /** {@code 3-7, 9, 12-14}. */
-    private static String ranges(TreeSet<Integer> lines) {
+    /** Source lines as a person reads them: {@code 3-7, 9, 12-14}; {@code none} for none. */
+    public static String ranges(java.util.SortedSet<Integer> lines) {
         StringBuilder b = new StringBuilder();
         Integer start = null;
         Integer prev = null;

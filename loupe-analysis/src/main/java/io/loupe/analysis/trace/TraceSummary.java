@@ -124,10 +124,10 @@ public final class TraceSummary {
                     statics++;
                 } else if (k == MethodOps.UNSEEN_FIELD_STORE) {
                     unseen++;
-                } else if (ops.free(i)) {
-                    free++;
-                } else {
+                } else if (ops.checked(i)) {
                     checked++;
+                } else {
+                    free++;
                 }
             }
         }
