@@ -41,7 +41,8 @@ class TraceValidationTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"LoopsTarget", "SwitchTarget", "ExceptionsTarget", "RecursionTarget", "ThreadsTarget",
-        "HugePathsTarget", "CountedLoopsTarget", "ConstructorLoopsTarget", "ManyPathsTarget"})
+        "HugePathsTarget", "CountedLoopsTarget", "ConstructorLoopsTarget", "ManyPathsTarget",
+        "trace.LongRunningCallerTarget"})
     void theReplayedTraceIsTheBlockTracersSequence(String target, @TempDir Path dir) throws Exception {
         AgentRun.Result plain = AgentRun.run(null, TARGETS + target);
         assertEquals(0, plain.exitCode(), plain.stderr());
@@ -74,6 +75,36 @@ class TraceValidationTest {
         for (String thread : expected.keySet()) {
             assertSameSequence(expected.get(thread), actual.get(thread), target + ", thread " + thread);
         }
+    }
+
+    /**
+     * A caller below {@code main} that runs all along: its callees are handed out as they run, so
+     * the replay holds a handful of ops at most, not the 20,000 iterations' worth.
+     */
+    @Test
+    void theReplayStreamsALongRunningCallersCallees(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("run.trace");
+        AgentRun.Result run = AgentRun.run("profile=trace," + INCLUDE + ",out=" + file, TARGETS + "trace.LongRunningCallerTarget");
+        assertEquals(0, run.exitCode(), run.stderr());
+        Trace trace = TraceReader.read(file);
+        long[] blocks = new long[1];
+        TraceReplay replay = TraceReplay.replay(trace, trace.threads().get(0), new ReplayListener() {
+            @Override
+            public void enter(int method, int site) {
+            }
+
+            @Override
+            public void block(int block) {
+                blocks[0]++;
+            }
+
+            @Override
+            public void leave() {
+            }
+        });
+        assertEquals(0, replay.anomalies());
+        assertTrue(blocks[0] > 100_000, "the run's blocks: " + blocks[0]);
+        assertTrue(replay.peakHeld() < 100, "ops held at once: " + replay.peakHeld());
     }
 
     @Test

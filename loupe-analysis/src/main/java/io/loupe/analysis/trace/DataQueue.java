@@ -14,13 +14,15 @@ public final class DataQueue {
     /** Where an exception stopped a path of the activation (no event is 0: its kind would be 0). */
     public static final long BOUNDARY = 0L;
 
-    private long[] items = new long[8];
+    private static final long[] NONE = new long[0];
+
+    private long[] items = NONE;   // most activations record nothing: a buffer only once one does
     private int head;
     private int size;
 
     void add(long e) {
         if (size == items.length) {
-            long[] grown = new long[items.length * 2];
+            long[] grown = new long[Math.max(8, items.length * 2)];
             for (int i = 0; i < size; i++) {
                 grown[i] = items[(head + i) & (items.length - 1)];
             }

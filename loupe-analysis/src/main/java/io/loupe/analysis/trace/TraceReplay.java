@@ -3,6 +3,7 @@ package io.loupe.analysis.trace;
 import io.loupe.analysis.paths.DecodedPath;
 import io.loupe.analysis.paths.PathDecoder;
 import io.loupe.data.meta.BlockMeta;
+import io.loupe.data.meta.DagEdge;
 import io.loupe.data.meta.EdgeKind;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.ThreadTrace;
@@ -11,6 +12,7 @@ import io.loupe.data.trace.TraceEvent;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -23,8 +25,10 @@ import java.util.Map;
  * <p>A path's events come after its callees' (a path ends after the calls it makes), so an
  * activation's callees wait, each with the call site its enter event names, until its path
  * ends; then the path's blocks are handed out in order, each followed by the callees whose site
- * is in it. The bottom activation of the stack hands its blocks straight to the listener; the
- * others keep theirs until they end and join their caller's waiting callees.
+ * is in it. The bottom activation of the stack hands its blocks straight to the listener, and so
+ * does a callee whose caller does and could hand out its blocks up to the call, the path there
+ * being the only one ({@link Activation#advanceTo}); the others keep theirs until they end and
+ * join their caller's waiting callees.
  *
  * <p>An exception leaves a path unfinished: the catch and unwind events carry the path register,
  * the sum of the edge values taken so far, which names the path's prefix up to a stretch of blocks
@@ -38,7 +42,7 @@ public final class TraceReplay {
 
     private static final long BLOCK = 1L << 32;
     private static final long LEAVE = 2L << 32;
-    private static final long ENTER = 3L << 32;   // low bits: method; the next op holds the site
+    private static final long ENTER = 3L << 32;   // low bits: method; the next op holds the site and the activation's number
     private static final long END = 4L << 32;     // low bits: 1 if returned
     private static final long CUT = 5L << 32;
     private static final long CALLEE = 6L << 32;  // low bits: the index of a callee among its caller's callees
@@ -49,13 +53,20 @@ public final class TraceReplay {
     private final ReplayListener out;
     private final Map<Integer, Method> methods = new HashMap<>();
     private final Deque<Activation> stack = new ArrayDeque<>();
-    private final Map<Integer, DataQueue> queues = new HashMap<>();   // of activations not played yet
-    private int nextQueue;
+    /**
+     * The data of the activations entered and not handed out yet, in the order they were entered:
+     * the order the listener gets them in, as the replay hands out what ran in the order it ran.
+     */
+    private final ArrayDeque<DataQueue> queues = new ArrayDeque<>();
+    private long entered;   // activations entered, the number of the next one
+    private long played;    // activations handed out
     private long pendingCatch;   // a CATCH or UNWIND event waiting for its AT event, or 0
     private int silentSite = Integer.MIN_VALUE;   // see top()
     private long imprecise;
     private long unplaced;
     private long anomalies;
+    private long held;   // ops kept for activations that do not stream, not handed out yet
+    private long peakHeld;
 
     private TraceReplay(Trace trace, ReplayListener out) {
         this.trace = trace;
@@ -78,6 +89,14 @@ public final class TraceReplay {
     /** Callees whose call site was not on their caller's path when it ended (placed after it). */
     public long unplaced() {
         return unplaced;
+    }
+
+    /**
+     * The most ops the replay kept at once for activations whose place in their caller's path was
+     * not known yet: what its memory grew to, beyond the stack itself.
+     */
+    public long peakHeld() {
+        return peakHeld;
     }
 
     /** Events the replay could not fit to the activation stack (ignored). */
@@ -121,11 +140,12 @@ public final class TraceReplay {
             anomalies++;
             return;
         }
-        Activation a = new Activation(m, site, stack.isEmpty() ? null : new LongList());
+        Activation caller = stack.peek();
+        boolean streams = caller == null || caller.advanceTo(caller.method.blockOf(site));
+        Activation a = new Activation(m, site, streams ? null : new LongList());
         stack.push(a);
-        int queue = nextQueue++;
-        queues.put(queue, a.data);
-        a.emit(ENTER | methodId, (site & 0xffffffffL) | ((long) queue << 32));
+        queues.add(a.data);
+        a.emit(ENTER | methodId, (site & 0xffffffffL) | (entered++ << 32));
     }
 
     private void path(int methodId, int id, boolean throwing) {
@@ -173,6 +193,8 @@ public final class TraceReplay {
             a.emit(CUT, 0);
         }
         a.start = -1;   // a handler's path: which handler, the next path end tells
+        a.emitted = 0;
+        a.lastCallee = null;
         if (TraceEvent.kind(c) == TraceEvent.UNWIND) {
             pop(false);
         }
@@ -218,14 +240,14 @@ public final class TraceReplay {
      * The activation of {@code methodId} on top, after popping those an exception left silently
      * (constructors, whose code before their {@code super(…)} call no handler can cover): each
      * ran its current path up to the call whose callee the exception left, if one did and the
-     * path there is one ({@link #pathTo}); {@link #silentSite} is the call site of the last popped.
+     * path there is one ({@link Method#walk}); {@link #silentSite} is the call site of the last popped.
      */
     private Activation top(int methodId) {
         while (!stack.isEmpty() && stack.peek().method.id != methodId) {
             Activation a = stack.peek();
-            Activation child = a.waiting.isEmpty() ? null : a.waiting.get(a.waiting.size() - 1);
+            Activation child = a.lastCallee;
             if (child != null && !child.returned && a.start >= 0) {
-                int[] prefix = pathTo(a.method, a.start, a.method.blockOf(child.site));
+                int[] prefix = a.method.walk(a.start, a.method.blockOf(child.site));
                 if (prefix != null) {
                     a.blocks(prefix, prefix.length);
                 } else {
@@ -245,66 +267,13 @@ public final class TraceReplay {
         return stack.peek();
     }
 
-    /**
-     * The blocks from {@code start} to {@code target} over forward edges, if exactly one such walk
-     * exists; else null.
-     */
-    private static int[] pathTo(Method m, int start, int target) {
-        MethodMeta meta = m.decoder.method();
-        int n = meta.blocks().size();
-        List<List<Integer>> succ = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            succ.add(new ArrayList<>());
-        }
-        for (io.loupe.data.meta.DagEdge e : meta.edges()) {
-            if (e.kind() == EdgeKind.NORMAL && e.from() < n && e.to() < n) {
-                succ.get(e.from()).add(e.to());
-            }
-        }
-        int[] ways = new int[n];   // walks to target from each block, capped at 2; -1 not yet known
-        java.util.Arrays.fill(ways, -1);
-        if (waysTo(succ, start, target, ways) != 1) {
-            return null;
-        }
-        List<Integer> walk = new ArrayList<>();
-        for (int b = start; ; ) {
-            walk.add(b);
-            if (b == target) {
-                break;
-            }
-            for (int next : succ.get(b)) {
-                if (ways[next] > 0) {
-                    b = next;
-                    break;
-                }
-            }
-        }
-        return walk.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    private static int waysTo(List<List<Integer>> succ, int b, int target, int[] ways) {
-        if (ways[b] >= 0) {
-            return ways[b];
-        }
-        int w = 0;
-        if (b == target) {
-            w = 1;
-        } else {
-            for (int next : succ.get(b)) {
-                w = Math.min(2, w + waysTo(succ, next, target, ways));
-            }
-        }
-        ways[b] = w;
-        return w;
-    }
-
     private void pop(boolean returned) {
         Activation a = stack.pop();
         a.returned = returned;
         a.emit(END | (returned ? 1 : 0), 0);
         a.flushWaiting();
         if (!stack.isEmpty()) {
-            stack.peek().waiting.add(a);
+            stack.peek().ended(a);
         }
     }
 
@@ -319,7 +288,7 @@ public final class TraceReplay {
             Activation a = stack.pop();
             a.flushWaiting();
             if (!stack.isEmpty()) {
-                stack.peek().waiting.add(a);
+                stack.peek().ended(a);
             }
         }
     }
@@ -337,6 +306,8 @@ public final class TraceReplay {
         final PathDecoder decoder;
         final int[] firstInsns;
         final java.util.BitSet throwing = new java.util.BitSet();
+        private final Map<Long, int[]> walks = new HashMap<>();
+        private int[][] successors;
 
         Method(int id, MethodMeta meta, int[] throwingBlocks) {
             this.id = id;
@@ -349,6 +320,27 @@ public final class TraceReplay {
             for (int b = 0; b < firstInsns.length; b++) {
                 firstInsns[b] = blocks.get(b).firstInsn();
             }
+        }
+
+        /**
+         * The blocks from {@code from} to {@code target} over forward edges, both included, if
+         * exactly one such walk exists; else null. Cached: a loop's body asks the same at every
+         * iteration.
+         */
+        int[] walk(int from, int target) {
+            if (from < 0 || target < 0 || from >= firstInsns.length || target >= firstInsns.length) {
+                return null;
+            }
+            if (successors == null) {
+                successors = successors(decoder.method(), firstInsns.length);
+            }
+            long key = ((long) from << 32) | target;
+            int[] w = walks.get(key);
+            if (w == null) {
+                w = uniqueWalk(successors, from, target);
+                walks.put(key, w == null ? NO_WALK : w);
+            }
+            return w == NO_WALK ? null : w;
         }
 
         /** The block of instruction {@code insn}: blocks are in bytecode order. */
@@ -369,6 +361,96 @@ public final class TraceReplay {
         }
     }
 
+    private static final int[] NO_WALK = new int[0];
+
+    /** Each block's successors over the DAG's real (forward) edges. */
+    private static int[][] successors(MethodMeta meta, int n) {
+        int[] count = new int[n];
+        for (DagEdge e : meta.edges()) {
+            if (e.kind() == EdgeKind.NORMAL && e.from() < n && e.to() < n) {
+                count[e.from()]++;
+            }
+        }
+        int[][] succ = new int[n][];
+        for (int b = 0; b < n; b++) {
+            succ[b] = new int[count[b]];
+            count[b] = 0;
+        }
+        for (DagEdge e : meta.edges()) {
+            if (e.kind() == EdgeKind.NORMAL && e.from() < n && e.to() < n) {
+                succ[e.from()][count[e.from()]++] = e.to();
+            }
+        }
+        return succ;
+    }
+
+    /** The one walk from {@code from} to {@code target} over {@code succ}, or null if there are none or several. */
+    private static int[] uniqueWalk(int[][] succ, int from, int target) {
+        int[] ways = new int[succ.length];   // walks to target from each block, capped at 2; -1 not yet known
+        Arrays.fill(ways, -1);
+        if (waysTo(succ, from, target, ways) != 1) {
+            return null;
+        }
+        LongList walk = new LongList();
+        for (int b = from; ; ) {
+            walk.add(b);
+            if (b == target) {
+                break;
+            }
+            for (int next : succ[b]) {
+                if (ways[next] > 0) {
+                    b = next;
+                    break;
+                }
+            }
+        }
+        int[] blocks = new int[walk.size()];
+        for (int i = 0; i < blocks.length; i++) {
+            blocks[i] = (int) walk.get(i);
+        }
+        return blocks;
+    }
+
+    /** Walks from {@code from} to {@code target}, capped at 2; iterative, as a method's DAG may be deep. */
+    private static int waysTo(int[][] succ, int from, int target, int[] ways) {
+        int[] stack = new int[16];
+        int[] at = new int[16];
+        int depth = 0;
+        stack[0] = from;
+        while (depth >= 0) {
+            int b = stack[depth];
+            if (ways[b] >= 0) {
+                depth--;
+                continue;
+            }
+            if (b == target) {
+                ways[b] = 1;
+                depth--;
+                continue;
+            }
+            if (at[depth] < succ[b].length) {
+                int next = succ[b][at[depth]++];
+                if (ways[next] < 0) {
+                    if (++depth == stack.length) {
+                        stack = Arrays.copyOf(stack, depth * 2);
+                        at = Arrays.copyOf(at, depth * 2);
+                    }
+                    stack[depth] = next;
+                    at[depth] = 0;
+                }
+                continue;
+            }
+            int w = 0;
+            for (int next : succ[b]) {
+                w = Math.min(2, w + ways[next]);
+            }
+            ways[b] = w;
+            at[depth] = 0;
+            depth--;
+        }
+        return ways[from];
+    }
+
     /** An activation on the stack: its ops so far (null: handed straight out), its callees waiting. */
     private final class Activation {
         final Method method;
@@ -376,11 +458,16 @@ public final class TraceReplay {
         final LongList ops;
         /** The callees its ops refer to ({@code CALLEE}): kept, not copied, so a deep stack costs no copying. */
         List<Activation> callees;
-        final List<Activation> waiting = new ArrayList<>();
+        List<Activation> waiting = List.of();   // a list of its own once a callee waits: most never do
         final DataQueue data = new DataQueue();
         boolean thrown;
         boolean returned;
         int start;   // the first block of the current path, -1 when not known (after a handler caught)
+        /** The first {@link #emitted} blocks of the current path, handed out before it ended (see {@link #advanceTo}). */
+        int[] prefix = NO_WALK;
+        int emitted;
+        /** The last callee that ended in the current path, waiting or handed out. */
+        Activation lastCallee;
 
         Activation(Method method, int site, LongList ops) {
             this.method = method;
@@ -392,18 +479,71 @@ public final class TraceReplay {
         void emit(long op, long value) {
             if (ops != null) {
                 ops.add(op);
+                held++;
                 if ((op & ~0xffffffffL) == ENTER) {
                     ops.add(value);
+                    held++;
                 }
+                peakHeld = Math.max(peakHeld, held);
             } else {
                 play(op, value);
             }
         }
 
-        /** The first {@code n} blocks of a path, each followed by the waiting callees whose site is in it. */
+        /**
+         * The current path ends after its first {@code n} blocks: those not handed out yet, each
+         * followed by the waiting callees whose site is in it.
+         */
         void blocks(int[] blocks, int n) {
+            int from = Math.min(emitted, n);
+            for (int i = 0; i < from; i++) {
+                if (blocks[i] != prefix[i]) {
+                    anomalies++;   // the path disagrees with the walk its prefix took: cannot be, with a sound trace
+                    break;
+                }
+            }
+            place(blocks, from, n);
+            emitted = 0;
+            lastCallee = null;
+        }
+
+        /**
+         * Streaming: a callee of this activation, which hands its ops straight out, starts at a
+         * call in block {@code target}. Its caller's blocks before it can be handed out now, with
+         * the callees waiting in them, if the path from where it stands to {@code target} is the
+         * only one the method's DAG has (the callee's enter comes before the event of the path
+         * that makes the call). True if they were: the callee's ops stream too; else they wait for
+         * the path to end, like the callees of an activation that does not stream. A long-running
+         * activation (a server's loop, a benchmark's harness) then holds no more than one path's
+         * worth of what it called.
+         */
+        boolean advanceTo(int target) {
+            if (ops != null || start < 0 || target < 0) {
+                return false;
+            }
+            int from = emitted == 0 ? start : prefix[emitted - 1];
+            if (emitted > 0 && from == target) {
+                return true;
+            }
+            int[] walk = method.walk(from, target);
+            if (walk == null) {
+                return false;
+            }
+            int skip = emitted > 0 ? 1 : 0;   // the walk's first block is out already
+            if (prefix.length < emitted + walk.length - skip) {
+                prefix = Arrays.copyOf(prefix, Math.max(8, 2 * (emitted + walk.length)));
+            }
+            System.arraycopy(walk, skip, prefix, emitted, walk.length - skip);
+            int before = emitted;
+            emitted += walk.length - skip;
+            place(prefix, before, emitted);
+            return true;
+        }
+
+        /** Blocks {@code from} to {@code to} of {@code blocks}, each followed by the waiting callees whose site is in it. */
+        private void place(int[] blocks, int from, int to) {
             int next = 0;
-            for (int i = 0; i < n; i++) {
+            for (int i = from; i < to; i++) {
                 emit(BLOCK | blocks[i], 0);
                 while (next < waiting.size() && method.blockOf(waiting.get(next).site) == blocks[i]) {
                     append(waiting.get(next++));
@@ -415,7 +555,18 @@ public final class TraceReplay {
                     append(waiting.get(i));
                 }
             }
-            waiting.clear();
+            waiting = List.of();
+        }
+
+        /** Callee {@code callee} ended: it waits for its place unless it streamed. */
+        void ended(Activation callee) {
+            lastCallee = callee;
+            if (callee.ops != null) {
+                if (waiting.isEmpty()) {
+                    waiting = new ArrayList<>(4);
+                }
+                waiting.add(callee);
+            }
         }
 
         /** Callees still waiting when the activation ends (a path cut short): after its blocks. */
@@ -425,7 +576,7 @@ public final class TraceReplay {
                 for (Activation c : waiting) {
                     append(c);
                 }
-                waiting.clear();
+                waiting = List.of();
             }
         }
 
@@ -439,13 +590,14 @@ public final class TraceReplay {
             if (ops == null) {
                 playAll(callee);
             } else if (callee.callees == null && callee.ops.size() <= COPIED) {
-                ops.addAll(callee.ops);
+                ops.addAll(callee.ops);   // held: as many as before, the callee's own list dropped
             } else {
                 if (callees == null) {
                     callees = new ArrayList<>();
                 }
                 callee.ops.trim();
                 ops.add(CALLEE | callees.size());
+                held++;
                 callees.add(callee);
             }
         }
@@ -464,28 +616,38 @@ public final class TraceReplay {
                 continue;
             }
             long op = a.ops.get(at[depth]++);
+            held--;
             long kind = op & ~0xffffffffL;
             if (kind == CALLEE) {
                 if (++depth == stack.length) {
-                    stack = java.util.Arrays.copyOf(stack, depth * 2);
-                    at = java.util.Arrays.copyOf(at, depth * 2);
+                    stack = Arrays.copyOf(stack, depth * 2);
+                    at = Arrays.copyOf(at, depth * 2);
                 }
                 stack[depth] = a.callees.get((int) op);
                 at[depth] = 0;
             } else {
-                long value = kind == ENTER ? a.ops.get(at[depth]++) : 0;
+                long value = 0;
+                if (kind == ENTER) {
+                    value = a.ops.get(at[depth]++);
+                    held--;
+                }
                 play(op, value);
             }
         }
     }
 
-    /** Hands one op to the listener; an enter's value is its site (low half) and its data queue's key. */
+    /** Hands one op to the listener; an enter's value is its site (low half) and its number (high half). */
     private void play(long op, long value) {
         int low = (int) op;
         switch ((int) (op >>> 32)) {
             case 1 -> out.block(low);
             case 2 -> out.leave();
-            case 3 -> out.enter(low, (int) value, queues.remove((int) (value >>> 32)));
+            case 3 -> {
+                if (value >>> 32 != played++) {
+                    throw new IllegalStateException("activation " + (value >>> 32) + " handed out as number " + (played - 1));
+                }
+                out.enter(low, (int) value, queues.poll());
+            }
             case 4 -> out.end(low == 1);
             case 5 -> out.cut();
             default -> throw new AssertionError(op);
