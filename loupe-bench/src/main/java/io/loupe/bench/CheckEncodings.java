@@ -137,7 +137,7 @@ public final class CheckEncodings {
                 op = -1;
                 return;
             }
-            checked = trace.ops(m).checked(i);
+            checked = trace.checked(m, i);
             op = sites.computeIfAbsent((long) m << 32 | i, x -> sites.size());
         }
 

@@ -20,9 +20,9 @@ import java.util.concurrent.Callable;
         description = {"Recover the data dependences of a run from its whole-program trace (--profile trace): RAW"
                 + " through local variables, and RAW, WAR and WAW through the heap, each pair of instructions with how"
                 + " many times it occurred.",
-                "Fields and array elements come from the trace's checks (agent option trace.heap=checks, the"
-                + " default; between threads too) or its address trace (trace.heap=addresses); static fields and"
-                + " locals from the control flow alone."})
+                "Fields, static fields and array elements come from the trace's checks (agent option"
+                + " trace.heap=checks, the default; between threads too) or, but static fields, its address trace"
+                + " (trace.heap=addresses); locals, and static fields in an address trace, from the control flow alone."})
 final class TraceDepsCommand implements Callable<Integer> {
 
     @Spec

@@ -36,7 +36,7 @@ public final class SliceTextReport {
         }
         TextLayout.field(out, "slice", TextLayout.plural(s.lines().size(), "line") + " in "
                 + TextLayout.plural(byMethod.size(), "method"));
-        TextLayout.field(out, "replayed", Percent.count(s.instructions()) + " instructions in " + millis + " ms"
+        TextLayout.field(out, "replayed", Percent.count(s.instructions()) + " instructions in " + Percent.count(millis) + " ms"
                 + (s.underflows() > 0 ? "; " + Percent.count(s.underflows()) + " stack slots missing (the trace and"
                 + " the flow disagree: the slice may lack lines)" : ""));
         String current = null;

@@ -28,11 +28,11 @@ public final class TraceDepsTextReport {
         TextLayout.field(out, "state", t.complete() ? "complete" : "incomplete: " + t.problem()
                 + " (the dependences of the prefix read)");
         TextLayout.field(out, "heap", switch (t.heapEvents()) {
-            case CHECKS -> "fields and array elements from the checks (trace.heap=checks): "
-                    + Percent.count(r.checkedHeapOps()) + " ops checked, " + Percent.count(r.freeHeapOps())
+            case CHECKS -> (t.staticsChecked() ? "fields, static fields" : "fields") + " and array elements from the checks"
+                    + " (trace.heap=checks): " + Percent.count(r.checkedHeapOps()) + " ops checked, " + Percent.count(r.freeHeapOps())
                     + " free loads from the control flow"
                     + (r.crossThread() > 0 ? ", " + Percent.count(r.crossThread()) + " references between threads" : "")
-                    + "; static fields from the control flow";
+                    + (t.staticsChecked() ? "" : "; static fields from the control flow (a trace older than format 6)");
             case ADDRESSES -> "fields and array elements from the address trace (trace.heap=addresses), static fields from the control flow";
             case NONE -> "static fields from the control flow; fields and array elements need checks or the address trace (trace.heap)";
         } + (r.unresolvedHeapOps() > 0 ? "; " + Percent.count(r.unresolvedHeapOps()) + " ops unresolved" : ""));

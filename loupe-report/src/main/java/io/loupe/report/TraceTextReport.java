@@ -45,12 +45,13 @@ public final class TraceTextReport {
         TraceSummary.OpClasses ops = s.ops();
         if (ops.checked() + ops.free() + ops.statics() + ops.locals() > 0) {
             String heap = switch (t.heapEvents()) {
-                case CHECKS -> Percent.count(ops.checked()) + " field, element and bulk ops checked, "
+                case CHECKS -> Percent.count(ops.checked()) + (t.staticsChecked() ? " field, static, element" : " field, element")
+                        + " and bulk ops checked, "
                         + Percent.count(ops.free()) + " loads free (an earlier access of their block)";
                 case ADDRESSES -> Percent.count(ops.checked() + ops.free()) + " field, element and bulk ops with their addresses";
                 case NONE -> Percent.count(ops.checked() + ops.free()) + " field, element and bulk ops unresolved (trace.heap=none)";
             };
-            TextLayout.field(out, "ops", heap + "; " + Percent.count(ops.statics()) + " static field and "
+            TextLayout.field(out, "ops", heap + "; " + (t.staticsChecked() ? "" : Percent.count(ops.statics()) + " static field and ")
                     + Percent.count(ops.locals()) + " local ops from the control flow (each op counted once)");
         }
         if (t.heapEvents() == io.loupe.data.trace.HeapEvents.CHECKS) {

@@ -164,6 +164,37 @@ class TraceDepsValidationTest {
                 "every heap dependence, between threads too, profiled → recovered");
     }
 
+    /**
+     * Static fields shared between threads: each thread's control flow names a static's one
+     * location, but not which thread stored it last; the checks do, so every dependence through a
+     * static, between threads too, is the dependence profiler's.
+     */
+    @Test
+    void checksRecoverStaticFieldsBetweenThreads(@TempDir Path dir) throws Exception {
+        String target = "trace.SharedStaticsTarget";
+        String include = "include=" + TARGETS + target + "*";
+        AgentRun.Result plain = AgentRun.run(null, TARGETS + target);
+        Path prof = dir.resolve("lamp.prof");
+        AgentRun.Result lamp = AgentRun.run("profile=deps,deps.mode=lamp," + include + ",out=" + prof, TARGETS + target);
+        assertEquals(plain.stdout(), lamp.stdout());
+        Profile p = ProfileReader.read(prof);
+        assertTrue(p.deps().dependences().stream().anyMatch(Dependence::crossThread),
+                "the workers load what main stored and the worker before them");
+        Map<String, Long> expected = new TreeMap<>();
+        for (Dependence d : p.deps().dependences()) {
+            expected.merge(key(d.type().name(), "", where(p.deps().sites().get(d.srcSite())),
+                    where(p.deps().sites().get(d.dstSite()))), d.count(), Long::sum);
+        }
+        Trace trace = traced(dir, include, target, plain.stdout(), "checks");
+        assertTrue(trace.staticsChecked());
+        DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
+        assertClean(r);
+        assertEquals(0, r.unresolvedHeapOps());
+        assertTrue(r.crossThread() > 0, "checks name other threads' generations");
+        assertEquals(Map.of(), differences(expected, recovered(trace, r, RecoveredDependence.Memory.HEAP)),
+                "every dependence through a static field, between threads too, profiled → recovered");
+    }
+
     private static Trace traced(Path dir, String include, String target, String output, String heap) throws Exception {
         Path file = dir.resolve(heap + ".trace");
         AgentRun.Result run = AgentRun.run("profile=trace,trace.heap=" + heap + "," + include + ",out=" + file,

@@ -116,8 +116,9 @@ class TraceValidationTest {
         Trace trace = TraceReader.read(file);
         assertFalse(trace.complete());
         assertTrue(trace.problem().contains("end block"), trace.problem());
-        // 200,001 events ran before "ready"; the full buffers of 16,384 were compressed, in chunks of 4,096
-        assertEquals(196_608, trace.events());
+        // 200,001 iterations ran before "ready", each a path event and the checks of sum's load and
+        // store: 600,003 events; the full buffers of 16,384 were compressed, in chunks of 4,096
+        assertEquals(589_824, trace.events());
         assertEquals(1, trace.threads().size());
         long[] counts = new long[3];
         TraceReplay replay = TraceReplay.replay(trace, trace.threads().get(0), new ReplayListener() {

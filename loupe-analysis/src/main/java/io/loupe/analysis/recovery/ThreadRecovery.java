@@ -41,7 +41,7 @@ final class ThreadRecovery implements ReplayListener {
         final int locals;
         final boolean hasFree;    // a free load: its frames keep each op's generation
 
-        Method(int id, MethodMeta meta, MethodOps ops, Map<String, Integer> fieldIds) {
+        Method(int id, MethodMeta meta, MethodOps ops, Map<String, Integer> fieldIds, boolean staticsChecked) {
             this.id = id;
             this.ops = ops;
             int n = meta.blocks().size();
@@ -56,7 +56,7 @@ final class ThreadRecovery implements ReplayListener {
             sites = new int[ops.size()];
             int site = ops.heapSites();
             for (int i = 0; i < ops.size(); i++) {
-                sites[i] = site >= 0 && ops.checked(i) ? site++ : -1;
+                sites[i] = site >= 0 && ops.checked(i, staticsChecked) ? site++ : -1;
             }
             boolean free = false;
             int maxSlot = -1;
@@ -156,7 +156,7 @@ final class ThreadRecovery implements ReplayListener {
         if (top != null) {
             run(top, site);   // the caller's ops before the call
         }
-        Method m = methods.computeIfAbsent(method, id -> new Method(id, trace.method(id), trace.ops(id), fieldIds));
+        Method m = methods.computeIfAbsent(method, id -> new Method(id, trace.method(id), trace.ops(id), fieldIds, trace.staticsChecked()));
         top = new Frame(top, m, data != null ? data : NO_DATA);
     }
 
@@ -221,7 +221,7 @@ final class ThreadRecovery implements ReplayListener {
     private boolean hasEvents(MethodOps ops, int i) {
         return switch (events) {
             case ADDRESSES -> MethodOps.addressEvents(ops.kinds()[i]) > 0;
-            case CHECKS -> ops.checked(i);
+            case CHECKS -> ops.checked(i, trace.staticsChecked());
             case NONE -> false;
         };
     }
@@ -273,13 +273,16 @@ final class ThreadRecovery implements ReplayListener {
                 use(f, i);
                 f.defs[ops.operands()[i]] = i;
             }
-            case MethodOps.STATIC_LOAD -> {
+            case MethodOps.STATIC_LOAD, MethodOps.STATIC_STORE -> {
+                if (f.method.sites[i] >= 0) {
+                    return heapOp(f, i, insn);   // checked, as another thread may store it
+                }
                 heapOps++;
-                readAt(f.method.slots[i], 0, insn, RecoveredDependence.RecoveredBy.CONTROLFLOW);
-            }
-            case MethodOps.STATIC_STORE -> {
-                heapOps++;
-                writeAt(f.method.slots[i], 0, insn, RecoveredDependence.RecoveredBy.CONTROLFLOW);
+                if (ops.kinds()[i] == MethodOps.STATIC_LOAD) {
+                    readAt(f.method.slots[i], 0, insn, RecoveredDependence.RecoveredBy.CONTROLFLOW);
+                } else {
+                    writeAt(f.method.slots[i], 0, insn, RecoveredDependence.RecoveredBy.CONTROLFLOW);
+                }
             }
             case MethodOps.UNSEEN_FIELD_STORE -> {
                 // into an object not yet initialized: no probe sees it, nor does the dependence profiler
@@ -402,7 +405,8 @@ final class ThreadRecovery implements ReplayListener {
         checked++;
         byte kind = ops.kinds()[i];
         switch (kind) {
-            case MethodOps.FIELD_LOAD, MethodOps.ARRAY_LOAD, MethodOps.FIELD_STORE, MethodOps.ARRAY_STORE -> {
+            case MethodOps.FIELD_LOAD, MethodOps.ARRAY_LOAD, MethodOps.FIELD_STORE, MethodOps.ARRAY_STORE,
+                 MethodOps.STATIC_LOAD, MethodOps.STATIC_STORE -> {
                 long e = f.data.poll();
                 if (TraceEvent.kind(e) != TraceEvent.GEN) {
                     misaligned++;
@@ -414,7 +418,7 @@ final class ThreadRecovery implements ReplayListener {
                 }
                 int site = f.method.sites[i];
                 long key = payload == TraceEvent.GEN_NEW ? -1 : resolve(f, payload, site);
-                boolean store = kind == MethodOps.FIELD_STORE || kind == MethodOps.ARRAY_STORE;
+                boolean store = kind == MethodOps.FIELD_STORE || kind == MethodOps.ARRAY_STORE || kind == MethodOps.STATIC_STORE;
                 long now = store ? store(key, insn, by, site) : load(key, insn, by, site);
                 if (f.generations != null) {
                     f.generations[i] = now;

@@ -41,10 +41,12 @@ public final class TraceSummary {
      * <i>Checks</i>): counted once per op, statically.
      *
      * @param checked field, element and bulk ops that get a check (an address event with
-     *                {@code trace.heap=addresses}, nothing with {@code none})
+     *                {@code trace.heap=addresses}, nothing with {@code none}); static field ops
+     *                too in a trace that checks them ({@link Trace#staticsChecked})
      * @param free    field and element loads that need none: an earlier access of their block reached the
      *                same location, nothing between may write it
-     * @param statics static field ops: one location each, free
+     * @param statics static field ops left to the control flow: one location each, free (none in a
+     *                trace that checks them)
      * @param locals  local variable ops, free
      * @param unseen  stores into an object before its constructor's {@code super(…)}: no probe may see them
      */
@@ -120,11 +122,11 @@ public final class TraceSummary {
                 byte k = ops.kinds()[i];
                 if (MethodOps.local(k)) {
                     locals++;
-                } else if (k == MethodOps.STATIC_LOAD || k == MethodOps.STATIC_STORE) {
+                } else if ((k == MethodOps.STATIC_LOAD || k == MethodOps.STATIC_STORE) && !trace.staticsChecked()) {
                     statics++;
                 } else if (k == MethodOps.UNSEEN_FIELD_STORE) {
                     unseen++;
-                } else if (ops.checked(i)) {
+                } else if (trace.checked(m.id(), i)) {
                     checked++;
                 } else {
                     free++;

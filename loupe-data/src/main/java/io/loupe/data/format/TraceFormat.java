@@ -8,11 +8,12 @@ final class TraceFormat {
 
     static final byte[] MAGIC = "LOUPETRC".getBytes(StandardCharsets.US_ASCII);
     /**
+     * 6: with checks, static field accesses are checked too (one location each, but shared between threads);
      * 5: checks name a generation by the heap access site that began it and its instance, and each
      * method's ops carry their first site; 4: each method's ops carry its flow (MethodFlow, what a slice replays); 3: each op carries its anchor (a free load's earlier access, or -1); 2: each method's ops
      * (MethodOps) follow its blocks that may throw; 1 had none.
      */
-    static final int VERSION = 5;
+    static final int VERSION = 6;
 
     static final int HEADER = 0x01;
     static final int METHODS = 0x02;

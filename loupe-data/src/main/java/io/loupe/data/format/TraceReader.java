@@ -103,7 +103,7 @@ public final class TraceReader {
         return new Trace(options, Collections.unmodifiableList(byId), Collections.unmodifiableList(throwingById),
                 Collections.unmodifiableList(opsById),
                 Collections.unmodifiableList(writing),
-                Collections.unmodifiableMap(stats), Collections.unmodifiableList(warnings), complete, problem, whole);
+                Collections.unmodifiableMap(stats), Collections.unmodifiableList(warnings), complete, problem, whole, version);
     }
 
     private void readMagicAndVersion() throws IOException {

@@ -100,6 +100,14 @@ public record MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, 
         return addressEvents(kinds[i]) > 0 && !free(i);
     }
 
+    /**
+     * True if op {@code i} has a check or its address events; {@code statics}: in a trace that
+     * checks static field accesses too ({@code Trace.staticsChecked}).
+     */
+    public boolean checked(int i, boolean statics) {
+        return checked(i) || statics && (kinds[i] == STATIC_LOAD || kinds[i] == STATIC_STORE);
+    }
+
     /** Ops without anchors: every heap op is checked. */
     public MethodOps(int[] insns, byte[] kinds, int[] operands, int[] names, int[] lines, List<String> variables) {
         this(insns, kinds, operands, names, lines, variables, noAnchors(insns.length));

@@ -18,9 +18,10 @@ import java.util.Map;
  * @param threads  in the order they first wrote a chunk
  * @param problem  null for a complete trace
  * @param fileBytes the bytes read: the whole file, or its readable prefix when incomplete
+ * @param version  the trace format the file was written in
  */
 public record Trace(String options, List<MethodMeta> methods, List<int[]> throwing, List<MethodOps> ops, List<ThreadTrace> threads, Map<String, Long> stats,
-                    List<String> warnings, boolean complete, String problem, long fileBytes) {
+                    List<String> warnings, boolean complete, String problem, long fileBytes, int version) {
 
     /** Events over every thread. */
     public long events() {
@@ -52,6 +53,19 @@ public record Trace(String options, List<MethodMeta> methods, List<int[]> throwi
     /** What the run recorded of heap accesses: checks, addresses (the CF + address trace) or nothing. */
     public HeapEvents heapEvents() {
         return HeapEvents.ofOptions(options);
+    }
+
+    /**
+     * True if the trace checks static field accesses too: a trace with checks of format 6 on
+     * (before, their stores and loads were left to the control flow, which cannot order two threads).
+     */
+    public boolean staticsChecked() {
+        return heapEvents() == HeapEvents.CHECKS && version >= 6;
+    }
+
+    /** True if op {@code i} of method {@code id} has a check or its address events ({@link MethodOps#checked(int, boolean)}). */
+    public boolean checked(int id, int i) {
+        return ops(id).checked(i, staticsChecked());
     }
 
     /** True if the run recorded heap addresses ({@code trace.heap=addresses}): the CF + address trace. */

@@ -22,9 +22,9 @@ import java.util.List;
  * operation's range: the address trace, {@code trace.heap=addresses}; {@code TraceThread.field},
  * {@code element}, …, each access its fixed number of events,
  * {@link io.loupe.data.trace.MethodOps#addressEvents}) or the generation its location is in (the
- * checks, {@code trace.heap=checks}; {@code Checks.loadField}, {@code storeElement}, …, each
- * with its heap access site, a global number the sink reserves per method, and a field's access
- * with its global field id). The probe sees the operands the dependence profiler's probe
+ * checks, {@code trace.heap=checks}; {@code Checks.loadField}, {@code storeElement},
+ * {@code loadStatic}, …, each with its heap access site, a global number the sink reserves per
+ * method, and a field's access with its global field id). The probe sees the operands the dependence profiler's probe
  * sees ({@link AccessOperands}) and records nothing, but the events' places, for an access that
  * is going to throw, as the profiler records nothing then. Inserted after the path probes, into
  * straight-line code: scratch locals live between two instructions, where no frame lies.
@@ -81,7 +81,11 @@ final class HeapProbes {
     private InsnList probe(AbstractInsnNode at) {
         int op = at.getOpcode();
         InsnList l = new InsnList();
-        if (at instanceof FieldInsnNode f) {
+        if (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC) {
+            FieldInsnNode f = (FieldInsnNode) at;   // probed with checks only
+            l.add(IntConstant.push(sink.staticField(f.owner, f.name, f.desc)));
+            l.add(call(op == Opcodes.GETSTATIC ? "loadStatic" : "storeStatic", "(I"));
+        } else if (at instanceof FieldInsnNode f) {
             l.add(AccessOperands.fieldObject(f));
             if (checks()) {
                 l.add(IntConstant.push(sink.instanceField(f.name, f.desc)));

@@ -43,7 +43,8 @@ final class MethodOpsFinder {
 
     /**
      * The ops of method {@code m} of class {@code owner} (internal name); the method is not changed.
-     * With {@code checks}, the free loads ({@link FreeLoads}) carry their anchor and get no probe.
+     * With {@code checks}, the free loads ({@link FreeLoads}) carry their anchor and get no probe,
+     * and static field accesses get one (the address trace needs none for them: one location each).
      */
     static Found find(String owner, MethodNode m, boolean checks) throws AnalyzerException {
         ControlFlowGraph cfg = ControlFlowGraph.build(m);
@@ -91,8 +92,8 @@ final class MethodOpsFinder {
                 AbstractInsnNode anchor = anchors.get(n);
                 if (anchor != null) {
                     ops.anchorLast(opOf.get(anchor));
-                } else if (!unseen && s.kind() != AccessSite.Kind.STATIC) {
-                    probed.add(n);
+                } else if (!unseen && (checks || s.kind() != AccessSite.Kind.STATIC)) {
+                    probed.add(n);   // with checks a static field's too: other threads may store it
                 }
             } else if (n instanceof VarInsnNode v) {
                 int op = v.getOpcode();

@@ -26,6 +26,13 @@ import java.lang.reflect.Array;
  */
 public final class Checks {
 
+    /**
+     * The generations of static fields, by the instrumenter's global static field id: the fields of
+     * one object that is always there (held here, so its entry never clears).
+     */
+    private static final Object STATICS = new Object();
+    private static final ObjectIds.Entry STATIC_FIELDS = new ObjectIds.Entry(STATICS, 0, 0, null);
+
     private Checks() {
     }
 
@@ -64,12 +71,29 @@ public final class Checks {
         field(o, field, true, site, t);
     }
 
+    /**
+     * Before a {@code getstatic} of static field {@code field}, at heap access site {@code site}.
+     * One location, which the control flow alone would name; checked all the same, because
+     * another thread may have stored it, and a thread's trace has no order with another's.
+     */
+    public static void loadStatic(int field, int site, TraceThread t) {
+        field(STATIC_FIELDS, field, false, site, t);
+    }
+
+    /** Before a {@code putstatic} of static field {@code field}, at heap access site {@code site}. */
+    public static void storeStatic(int field, int site, TraceThread t) {
+        field(STATIC_FIELDS, field, true, site, t);
+    }
+
     private static void field(Object o, int field, boolean store, int site, TraceThread t) {
         if (o == null) {
             t.gen(TraceEvent.GEN_NONE);
             return;
         }
-        ObjectIds.Entry e = entry(o, t);
+        field(entry(o, t), field, store, site, t);
+    }
+
+    private static void field(ObjectIds.Entry e, int field, boolean store, int site, TraceThread t) {
         FieldGenerations f = e.fields;   // one table: the slot found is the slot used, whatever another thread grows
         int i = f == null ? -1 : f.find(field);
         if (i < 0) {
