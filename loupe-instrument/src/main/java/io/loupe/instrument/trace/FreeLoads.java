@@ -125,7 +125,7 @@ final class FreeLoads {
             }
             Frame<SourceValue> f = new Frame<>(m.maxLocals, m.maxStack);
             for (int i = 0; i < m.maxLocals; i++) {
-                f.setLocal(i, new SourceValue(1));
+                f.setLocal(i, new SourceValue(shape.getLocal(i).getSize()));   // a long's size: a dup2 of it copies one value
             }
             for (int i = 0; i < shape.getStackSize(); i++) {
                 f.push(new SourceValue(shape.getStack(i).getSize()));

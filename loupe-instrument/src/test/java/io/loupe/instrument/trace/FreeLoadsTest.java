@@ -78,6 +78,12 @@ class FreeLoadsTest {
         ), ops("notFree"));
     }
 
+    /** The block's symbolic frame starts with each local its size: a {@code dup2} of a long local copies one value. */
+    @Test
+    void aLongLocalKeepsItsSize() throws Exception {
+        assertEquals(List.of("value load", "value load free ← 0"), ops("longCounter"));
+    }
+
     @Test
     void loadsInDifferentBlocksAreNotFreeOfEachOther() throws Exception {
         assertEquals(List.of("value load", "value load"), ops("acrossBlocks"));

@@ -35,6 +35,13 @@ public final class Reloads {
         return x + a.value;                 // getstatic may run a static initializer: not free
     }
 
+    /** A long parameter incremented inside an expression ({@code dup2} of a long) between two loads of a.value. */
+    static int longCounter(Reloads a, long n) {
+        int x = a.value;
+        long low = n++ & 3;                 // lload, dup2 on an empty stack
+        return x + a.value + (int) low;     // free
+    }
+
     /** Loads in different blocks are not free of each other. */
     static int acrossBlocks(Reloads a, boolean c) {
         int x = a.value;
