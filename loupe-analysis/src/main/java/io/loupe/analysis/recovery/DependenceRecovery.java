@@ -18,8 +18,9 @@ import java.util.Map;
  * Recovers the dependences of a run from its whole-program trace (docs/trace.md, <i>Recovery</i>):
  * every thread's trace is replayed ({@link TraceReplay}) and its ops run over its blocks
  * ({@link ThreadRecovery}). Through locals, every RAW dependence comes from the control flow
- * alone; through the heap, static fields too, and fields and array elements from the checks
- * ({@code trace.heap=checks}, {@link Generations}: between threads too) or from the address trace
+ * alone; through the heap, fields, static fields and array elements from the checks
+ * ({@code trace.heap=checks}, {@link Generations}: between threads too; static fields from the
+ * control flow in a trace older than format 6) or, static fields from the control flow, from the address trace
  * ({@code trace.heap=addresses}: a thread's trace has no order with another's, so each thread's
  * heap is replayed on its own and a dependence between two threads is not recovered); a trace
  * without either counts them as {@linkplain Recovery#unresolvedHeapOps() unresolved}.

@@ -25,8 +25,10 @@ import java.util.Map;
  * no object).
  *
  * <p>Locals: each activation keeps, per slot, the op that stored it last; a load depends on it
- * (parameters, which the call stored, have none). The heap: {@link HeapState}, with each op's
- * location from its data events (the address trace) or, for a static field, from the op itself.
+ * (parameters, which the call stored, have none). The heap: with checks, {@link Generations},
+ * each op's generation from its GEN events (static fields' too, from trace format 6); with the
+ * address trace, {@link HeapState}, each op's location from its data events or, for a static
+ * field, from the op itself.
  */
 final class ThreadRecovery implements ReplayListener {
 
@@ -40,10 +42,12 @@ final class ThreadRecovery implements ReplayListener {
         final int[] sites;        // per op: its heap access site (a checked op of a trace with checks), else -1
         final int locals;
         final boolean hasFree;    // a free load: its frames keep each op's generation
+        final boolean initializer;   // a static initializer
 
         Method(int id, MethodMeta meta, MethodOps ops, Map<String, Integer> fieldIds, boolean staticsChecked) {
             this.id = id;
             this.ops = ops;
+            this.initializer = meta.name().equals("<clinit>");
             int n = meta.blocks().size();
             blockFirst = new int[n];
             blockEnd = new int[n];
@@ -153,10 +157,13 @@ final class ThreadRecovery implements ReplayListener {
 
     @Override
     public void enter(int method, int site, DataQueue data) {
+        Method m = methods.computeIfAbsent(method, id -> new Method(id, trace.method(id), trace.ops(id), fieldIds, trace.staticsChecked()));
         if (top != null) {
             run(top, site);   // the caller's ops before the call
+            if (m.initializer) {
+                staticBefore(top, site);
+            }
         }
-        Method m = methods.computeIfAbsent(method, id -> new Method(id, trace.method(id), trace.ops(id), fieldIds, trace.staticsChecked()));
         top = new Frame(top, m, data != null ? data : NO_DATA);
     }
 
@@ -224,6 +231,21 @@ final class ThreadRecovery implements ReplayListener {
             case CHECKS -> ops.checked(i, trace.staticsChecked());
             case NONE -> false;
         };
+    }
+
+    /**
+     * A static initializer that a {@code getstatic} or {@code putstatic} at {@code site} started:
+     * that access's probe, like the dependence profiler's, ran before the instruction and so before
+     * the initializer (JVMS §5.5), and the access is taken there, as both saw it.
+     */
+    private void staticBefore(Frame f, int site) {
+        int[] insns = f.method.ops.insns();
+        if (f.next < f.end && insns[f.next] == site) {
+            byte k = f.method.ops.kinds()[f.next];
+            if (k == MethodOps.STATIC_LOAD || k == MethodOps.STATIC_STORE) {
+                op(f, f.next++);
+            }
+        }
     }
 
     /** Runs the frame's pending ops whose instruction comes before {@code insn}. */

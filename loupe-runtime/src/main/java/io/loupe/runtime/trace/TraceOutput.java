@@ -93,6 +93,15 @@ public final class TraceOutput {
         return index;
     }
 
+    /** The events every thread has appended so far, written or not (a thread's buffer read without its lock: about). */
+    public static synchronized long appended() {
+        long n = 0;
+        for (TraceThread t : THREADS) {
+            n += t.appended();
+        }
+        return n;
+    }
+
     static synchronized void chunk(int thread, long events, long[] added, int addedCount, Grammar grammar) {
         if (writer == null) {
             return;

@@ -363,6 +363,11 @@ public final class TraceThread {
         return events;
     }
 
+    /** Events appended so far: compressed, in the chunk being built, in the buffer (its owner's: read racily). */
+    synchronized long appended() {
+        return events + grammar.length() + (closed ? 0 : size);
+    }
+
     synchronized long chunks() {
         return chunks;
     }

@@ -2,6 +2,7 @@ package io.loupe.validation.transparency;
 
 import io.loupe.data.Profile;
 import io.loupe.data.deps.DepMode;
+import io.loupe.data.trace.HeapEvents;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
 import io.loupe.instrument.ClassInstrumenter;
@@ -13,6 +14,7 @@ import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.paths.PathThread;
 import io.loupe.runtime.registry.MethodRegistry;
 import io.loupe.runtime.sink.RuntimeSink;
+import io.loupe.runtime.trace.TraceOutput;
 import io.loupe.runtime.values.ValueCollector;
 import io.loupe.runtime.values.ValueSiteRegistry;
 import org.junit.jupiter.api.BeforeAll;
@@ -96,7 +98,9 @@ class InstrumentEveryClassTest {
                 Named.of("values, every kind", InstrumentSettings.values(ValueSettings.all())),
                 Named.of("k = 2 and values", new InstrumentSettings(new PathSettings(2, 4096, false, false, true),
                         ValueSettings.all())),
-                Named.of("dependences", InstrumentSettings.depsAlone()));
+                Named.of("dependences", InstrumentSettings.depsAlone()),
+                Named.of("whole-program trace with checks", InstrumentSettings.paths(PathSettings.wholeProgramTrace(HeapEvents.CHECKS))),
+                Named.of("whole-program trace with addresses", InstrumentSettings.paths(PathSettings.wholeProgramTrace(HeapEvents.ADDRESSES))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -112,6 +116,8 @@ class InstrumentEveryClassTest {
         int firstId = MethodRegistry.snapshot().size();
         int firstSite = ValueSiteRegistry.size();
         long accessesBefore = settings.deps() ? Deps.profiler().accesses() : 0;
+        boolean trace = settings.paths() != null && settings.paths().trace();
+        long eventsBefore = TraceOutput.appended();
         int instrumented = 0;
         for (var e : subjects.entrySet()) {
             byte[] out = null;
@@ -127,7 +133,8 @@ class InstrumentEveryClassTest {
         int endSite = ValueSiteRegistry.size();
         int k = settings.paths() != null ? settings.paths().k() : 1;
         Pass pass = linkAll(classes, k);
-        long ran = settings.paths() != null ? methodsWithRecordedPaths(firstId, endId, pass.thread())
+        long ran = trace ? TraceOutput.appended() - eventsBefore
+                : settings.paths() != null ? methodsWithRecordedPaths(firstId, endId, pass.thread())
                 : settings.deps() ? Deps.profiler().accesses() - accessesBefore : sitesThatRan(firstSite, endSite);
         Map<String, LinkOutcome> linked = pass.outcomes();
 
@@ -147,7 +154,7 @@ class InstrumentEveryClassTest {
         long verified = linked.values().stream().filter(LinkOutcome::verified).count();
         String report = settings + ": " + subjects.size() + " classes, " + instrumented + " instrumented, "
                 + verified + " verified; outcomes " + kinds + "; " + ran
-                + (settings.paths() != null ? " methods with paths" : settings.deps() ? " heap accesses" : " value sites")
+                + (trace ? " trace events" : settings.paths() != null ? " methods with paths" : settings.deps() ? " heap accesses" : " value sites")
                 + " recorded while initializing; "
                 + warnings.size() + " warnings"
                 + (warnings.isEmpty() ? "" : ":\n  " + String.join("\n  ", warnings));
