@@ -3,6 +3,7 @@ package io.loupe.runtime.absint;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -115,6 +116,14 @@ class IntervalProperties {
         if (other.contains(x.value())) {
             assertTrue(x.interval().meet(other).contains(x.value()));
         }
+    }
+
+    /** The paper's rule, the products of the lower and of the upper bounds, gives [−2, 3] here. */
+    @Example
+    void aProductTakesAllFourProductsOfBounds() {
+        assertEquals(Interval.of(-6, 3), Interval.of(-2, 1).mul(Interval.of(1, 3)));
+        assertEquals(Interval.TOP, Interval.of(10, 20).div(Interval.of(-1, 1)));
+        assertEquals(Interval.of(-10, 10), Interval.of(-20, 20).div(Interval.of(2, 5)));
     }
 
     @Property
