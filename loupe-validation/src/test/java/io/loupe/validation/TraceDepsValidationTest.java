@@ -142,25 +142,7 @@ class TraceDepsValidationTest {
 
     @Test
     void checksRecoverDependencesBetweenThreads(@TempDir Path dir) throws Exception {
-        String include = "include=" + TARGETS + "ThreadsTarget*";
-        AgentRun.Result plain = AgentRun.run(null, TARGETS + "ThreadsTarget");
-        Path prof = dir.resolve("lamp.prof");
-        AgentRun.Result lamp = AgentRun.run("profile=deps,deps.mode=lamp," + include + ",out=" + prof, TARGETS + "ThreadsTarget");
-        assertEquals(plain.stdout(), lamp.stdout());
-        Profile p = ProfileReader.read(prof);
-        assertTrue(p.deps().dependences().stream().anyMatch(Dependence::crossThread),
-                "the workers store what main loads after joining them");
-        Map<String, Long> expected = new TreeMap<>();
-        for (Dependence d : p.deps().dependences()) {
-            expected.merge(key(d.type().name(), "", where(p.deps().sites().get(d.srcSite())),
-                    where(p.deps().sites().get(d.dstSite()))), d.count(), Long::sum);
-        }
-        Trace trace = traced(dir, include, "ThreadsTarget", plain.stdout(), "checks");
-        DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
-        assertClean(r);
-        assertEquals(0, r.unresolvedHeapOps());
-        assertTrue(r.crossThread() > 0, "checks name other threads' generations");
-        assertEquals(Map.of(), differences(expected, recovered(trace, r, RecoveredDependence.Memory.HEAP)),
+        checksRecoverLampsDependences(dir, "ThreadsTarget", "the workers store what main loads after joining them",
                 "every heap dependence, between threads too, profiled → recovered");
     }
 
@@ -171,28 +153,37 @@ class TraceDepsValidationTest {
      */
     @Test
     void checksRecoverStaticFieldsBetweenThreads(@TempDir Path dir) throws Exception {
-        String target = "trace.SharedStaticsTarget";
+        Trace trace = checksRecoverLampsDependences(dir, "trace.SharedStaticsTarget",
+                "the workers load what main stored and the worker before them",
+                "every dependence through a static field, between threads too, profiled → recovered");
+        assertTrue(trace.staticsChecked());
+    }
+
+    /**
+     * Runs {@code target} under lamp (which must find a dependence between threads: {@code crossing}
+     * says which) and traced with checks, and requires the checks to name other threads'
+     * generations and every heap dependence recovered to be lamp's ({@code same}); the trace.
+     */
+    private static Trace checksRecoverLampsDependences(Path dir, String target, String crossing, String same) throws Exception {
         String include = "include=" + TARGETS + target + "*";
         AgentRun.Result plain = AgentRun.run(null, TARGETS + target);
         Path prof = dir.resolve("lamp.prof");
         AgentRun.Result lamp = AgentRun.run("profile=deps,deps.mode=lamp," + include + ",out=" + prof, TARGETS + target);
         assertEquals(plain.stdout(), lamp.stdout());
         Profile p = ProfileReader.read(prof);
-        assertTrue(p.deps().dependences().stream().anyMatch(Dependence::crossThread),
-                "the workers load what main stored and the worker before them");
+        assertTrue(p.deps().dependences().stream().anyMatch(Dependence::crossThread), crossing);
         Map<String, Long> expected = new TreeMap<>();
         for (Dependence d : p.deps().dependences()) {
             expected.merge(key(d.type().name(), "", where(p.deps().sites().get(d.srcSite())),
                     where(p.deps().sites().get(d.dstSite()))), d.count(), Long::sum);
         }
         Trace trace = traced(dir, include, target, plain.stdout(), "checks");
-        assertTrue(trace.staticsChecked());
         DependenceRecovery.Recovery r = DependenceRecovery.recover(trace);
         assertClean(r);
         assertEquals(0, r.unresolvedHeapOps());
         assertTrue(r.crossThread() > 0, "checks name other threads' generations");
-        assertEquals(Map.of(), differences(expected, recovered(trace, r, RecoveredDependence.Memory.HEAP)),
-                "every dependence through a static field, between threads too, profiled → recovered");
+        assertEquals(Map.of(), differences(expected, recovered(trace, r, RecoveredDependence.Memory.HEAP)), same);
+        return trace;
     }
 
     private static Trace traced(Path dir, String include, String target, String output, String heap) throws Exception {

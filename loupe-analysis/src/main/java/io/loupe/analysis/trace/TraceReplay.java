@@ -391,9 +391,10 @@ public final class TraceReplay {
         if (waysTo(succ, from, target, ways) != 1) {
             return null;
         }
-        LongList walk = new LongList();
+        int[] walk = new int[succ.length];   // a walk over a DAG visits a block once
+        int n = 0;
         for (int b = from; ; ) {
-            walk.add(b);
+            walk[n++] = b;
             if (b == target) {
                 break;
             }
@@ -404,11 +405,7 @@ public final class TraceReplay {
                 }
             }
         }
-        int[] blocks = new int[walk.size()];
-        for (int i = 0; i < blocks.length; i++) {
-            blocks[i] = (int) walk.get(i);
-        }
-        return blocks;
+        return Arrays.copyOf(walk, n);
     }
 
     /** Walks from {@code from} to {@code target}, capped at 2; iterative, as a method's DAG may be deep. */

@@ -122,11 +122,7 @@ public record Interval(long lo, long hi) {
         if (isBottom() || o.isBottom()) {
             return BOTTOM;
         }
-        long a = mulBound(lo, o.lo);
-        long b = mulBound(lo, o.hi);
-        long c = mulBound(hi, o.lo);
-        long d = mulBound(hi, o.hi);
-        return new Interval(Math.min(Math.min(a, b), Math.min(c, d)), Math.max(Math.max(a, b), Math.max(c, d)));
+        return hull(mulBound(lo, o.lo), mulBound(lo, o.hi), mulBound(hi, o.lo), mulBound(hi, o.hi));
     }
 
     /**
@@ -140,10 +136,11 @@ public record Interval(long lo, long hi) {
         if (o.contains(0)) {
             return TOP;
         }
-        long a = divBound(lo, o.lo);
-        long b = divBound(lo, o.hi);
-        long c = divBound(hi, o.lo);
-        long d = divBound(hi, o.hi);
+        return hull(divBound(lo, o.lo), divBound(lo, o.hi), divBound(hi, o.lo), divBound(hi, o.hi));
+    }
+
+    /** The least interval that holds four values. */
+    private static Interval hull(long a, long b, long c, long d) {
         return new Interval(Math.min(Math.min(a, b), Math.min(c, d)), Math.max(Math.max(a, b), Math.max(c, d)));
     }
 
