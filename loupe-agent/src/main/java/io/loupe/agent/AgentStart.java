@@ -90,7 +90,7 @@ final class AgentStart {
     /** What the instrumenter does: path profiling or the block tracer, value profiling, or both. */
     static InstrumentSettings settings(AgentOptions options) {
         if (options.deps()) {
-            return InstrumentSettings.depsAlone();
+            return options.absint() ? InstrumentSettings.depsWithAbsint() : InstrumentSettings.depsAlone();
         }
         if (options.trace()) {
             return InstrumentSettings.paths(PathSettings.wholeProgramTrace(HeapEvents.of(options.heap())));

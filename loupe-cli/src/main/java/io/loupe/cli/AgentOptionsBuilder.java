@@ -38,6 +38,7 @@ final class AgentOptionsBuilder {
     private List<String> valueKinds = List.of();
     private boolean convergent;
     private String depsMode;
+    private boolean absint;
     private List<String> extra = List.of();
 
     AgentOptionsBuilder profilers(List<String> names) {
@@ -81,6 +82,12 @@ final class AgentOptionsBuilder {
     /** {@code --deps-mode}: camp or lamp; null for the agent's default (camp). */
     AgentOptionsBuilder depsMode(String mode) {
         this.depsMode = mode;
+        return this;
+    }
+
+    /** {@code --absint}: abstract interpretation at loop entry, with the deps profiler. */
+    AgentOptionsBuilder absint(boolean absint) {
+        this.absint = absint;
         return this;
     }
 
@@ -153,6 +160,12 @@ final class AgentOptionsBuilder {
                 throw new CliException("--deps-mode needs the deps profiler (--profile deps)");
             }
             options.add("deps.mode=" + depsMode);
+        }
+        if (absint) {
+            if (!names.contains("deps")) {
+                throw new CliException("--absint needs the deps profiler (--profile deps)");
+            }
+            options.add("deps.absint=true");
         }
         if (names.contains("deps") && names.size() > 1) {
             throw new CliException("profiler 'deps' cannot be combined with others");

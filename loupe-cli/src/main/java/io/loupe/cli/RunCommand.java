@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
             "Example: loupe run --k 4 -- -cp app.jar com.example.Main",
             "         loupe run --profile values --convergent -- -cp app.jar com.example.Main",
             "         loupe run --profile deps --deps-mode lamp -- -cp app.jar com.example.Main",
+            "         loupe run --profile deps --absint -- -cp app.jar com.example.Main",
             "         loupe run --profile trace --out app.trace -- -cp app.jar com.example.Main"},
         footer = "Exit code: the program's own (2 when Loupe cannot start it).")
 final class RunCommand implements Callable<Integer> {
@@ -56,6 +57,11 @@ final class RunCommand implements Callable<Integer> {
             description = "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp")
     String depsMode;
 
+    @Option(names = "--absint",
+            description = "with --profile deps: abstract interpretation at loop entry decides eligible loop nests from the state"
+                    + " they start in and accounts for their accesses without tracing them; the profile stays the same")
+    boolean absint;
+
     @Option(names = "--convergent",
             description = "convergent value profiling: switch a value site off once its invariance has converged")
     boolean convergent;
@@ -71,7 +77,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         String options = new AgentOptionsBuilder().profilers(profilers).k(k).out(out)
-                .include(include).exclude(exclude).valueKinds(valueKinds).convergent(convergent).depsMode(depsMode).extra(agentOptions).build();
+                .include(include).exclude(exclude).valueKinds(valueKinds).convergent(convergent).depsMode(depsMode).absint(absint).extra(agentOptions).build();
         Path agent = AgentJarLocator.fromEnvironment().locate();
         Path javaHome = JavaCommand.currentJavaHome();
         if (!Files.isExecutable(JavaCommand.javaBinary(javaHome))) {

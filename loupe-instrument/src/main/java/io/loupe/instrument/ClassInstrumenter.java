@@ -2,6 +2,7 @@ package io.loupe.instrument;
 
 import io.loupe.data.sink.InstrumentationSink;
 import io.loupe.instrument.check.BytecodeCheck;
+import io.loupe.instrument.absint.NestDecisions;
 import io.loupe.instrument.deps.DepClassRewrite;
 import io.loupe.instrument.deps.ShadowFields;
 import io.loupe.instrument.emit.CodeSizes;
@@ -53,6 +54,7 @@ public final class ClassInstrumenter {
     private final PathSettings paths;     // null: no path profiling
     private final ValueSettings values;   // null: no value profiling
     private final boolean deps;
+    private final boolean absint;
     private final boolean hugeMethodsCompiled;
     private final Consumer<String> warnings;
     private final ShadowFields shadowFields;
@@ -88,6 +90,7 @@ public final class ClassInstrumenter {
         this.paths = settings.paths();
         this.values = settings.values();
         this.deps = settings.deps();
+        this.absint = settings.absint();
         this.hugeMethodsCompiled = settings.hugeMethodsCompiled();
         this.warnings = warnings;
         this.shadowFields = shadowFields;
@@ -176,7 +179,8 @@ public final class ClassInstrumenter {
     /** Each profiler's part, planned: ids reserved, sites declared. */
     private List<ClassRewrite> plan(byte[] original, ClassNode cn, List<Integer> withCode, InstrumentationSink sink) {
         if (deps) {
-            return List.of(DepClassRewrite.plan(original, cn, withCode, shadowFields, warnings, sink));
+            return List.of(DepClassRewrite.plan(original, cn, withCode, shadowFields,
+                    absint ? NestDecisions.PLANNER : null, warnings, sink));
         }
         List<ClassRewrite> rewrites = new ArrayList<>(2);
         if (values != null) {   // first: see the class comment

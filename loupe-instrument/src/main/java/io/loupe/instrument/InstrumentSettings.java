@@ -14,8 +14,11 @@ import io.loupe.instrument.values.ValueSettings;
  *               ({@link CodeSizes#HUGE}; {@code -XX:-DontCompileHugeMethods}): then a method that
  *               instrumentation takes past it is no cause for a warning, and a quiet method's copy
  *               may take it there (docs/values.md, <i>Quiet methods</i>)
+ * @param absint with dependence profiling: abstract interpretation at loop entry (docs/absint.md),
+ *               which gives each eligible loop nest an untraced copy and a decision at its entry
  */
-public record InstrumentSettings(PathSettings paths, ValueSettings values, boolean deps, boolean hugeMethodsCompiled) {
+public record InstrumentSettings(PathSettings paths, ValueSettings values, boolean deps, boolean hugeMethodsCompiled,
+                                 boolean absint) {
 
     public InstrumentSettings {
         if (paths == null && values == null && !deps) {
@@ -26,6 +29,9 @@ public record InstrumentSettings(PathSettings paths, ValueSettings values, boole
             // inserters would have to know about; and each profiler's cost would distort the others.
             throw new IllegalArgumentException("dependence profiling cannot be combined with other profilers");
         }
+        if (absint && !deps) {
+            throw new IllegalArgumentException("abstract interpretation at loop entry needs dependence profiling");
+        }
         if (paths != null && paths.blockTrace() && values != null) {
             throw new IllegalArgumentException("the block tracer cannot be combined with value profiling");
         }
@@ -33,7 +39,7 @@ public record InstrumentSettings(PathSettings paths, ValueSettings values, boole
 
     /** For a JVM that does not compile huge methods, HotSpot's default. */
     public InstrumentSettings(PathSettings paths, ValueSettings values, boolean deps) {
-        this(paths, values, deps, false);
+        this(paths, values, deps, false, false);
     }
 
     public InstrumentSettings(PathSettings paths, ValueSettings values) {
@@ -42,12 +48,17 @@ public record InstrumentSettings(PathSettings paths, ValueSettings values, boole
 
     /** These settings for a JVM that compiles huge methods ({@code compiled} true) or does not. */
     public InstrumentSettings hugeMethodsCompiled(boolean compiled) {
-        return new InstrumentSettings(paths, values, deps, compiled);
+        return new InstrumentSettings(paths, values, deps, compiled, absint);
     }
 
     /** Dependence profiling alone. */
     public static InstrumentSettings depsAlone() {
         return new InstrumentSettings(null, null, true);
+    }
+
+    /** Dependence profiling alone, with abstract interpretation at loop entry. */
+    public static InstrumentSettings depsWithAbsint() {
+        return new InstrumentSettings(null, null, true, false, true);
     }
 
     /** Path profiling (or the block tracer) alone. */

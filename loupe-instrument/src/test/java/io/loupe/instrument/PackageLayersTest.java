@@ -23,8 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Ball–Larus numbering) and {@code emit} (the bytecode toolkit) at the bottom; {@code check} (the
  * bytecode check) on them; one package per profiler ({@code paths}, {@code values},
  * {@code deps}) on them, none on another; the whole-program trace ({@code trace}), which is path
- * profiling's TRACE mode plus the dependence profiler's model of heap accesses, on those two; the
- * driver ({@code io.loupe.instrument}) on top. Read
+ * profiling's TRACE mode plus the dependence profiler's model of heap accesses, on those two;
+ * abstract interpretation at loop entry ({@code absint}), which adds to the dependence profiler's
+ * probes through its {@code LoopEntryCode}, on {@code deps}; the driver ({@code io.loupe.instrument})
+ * on top. Read
  * from the sources: an import, or a qualified name in code, of another package is a dependence.
  */
 class PackageLayersTest {
@@ -39,7 +41,8 @@ class PackageLayersTest {
             "paths", Set.of("flow", "emit", "rewrite"),
             "values", Set.of("flow", "emit", "rewrite"),
             "deps", Set.of("flow", "emit", "rewrite"),
-            "trace", Set.of("paths", "deps", "flow", "emit", "rewrite"));
+            "trace", Set.of("paths", "deps", "flow", "emit", "rewrite"),
+            "absint", Set.of("deps", "flow", "emit"));
     private static final Pattern REFERENCE = Pattern.compile("\\bio\\.loupe\\.instrument\\.(\\w+)\\.[A-Z]");
 
     @Test

@@ -7,6 +7,13 @@ package io.loupe.data.deps;
  * @param context     its loop context node in camp mode, -1 in lamp mode
  * @param invocations how often the loop was entered
  * @param iterations  how many iterations ran, over all invocations
+ * @param decidedInvocations of the invocations, those abstract interpretation at loop entry decided
+ *                    without tracing their accesses (docs/absint.md); 0 when it was off
  */
-public record LoopRecord(int loop, int context, long invocations, long iterations) {
+public record LoopRecord(int loop, int context, long invocations, long iterations, long decidedInvocations) {
+
+    /** A record of a run without abstract interpretation. */
+    public LoopRecord(int loop, int context, long invocations, long iterations) {
+        this(loop, context, invocations, iterations, 0);
+    }
 }

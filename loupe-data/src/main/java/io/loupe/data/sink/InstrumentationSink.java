@@ -4,6 +4,7 @@ import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.LoopRegisterSource;
+import io.loupe.data.deps.NestModel;
 import io.loupe.data.meta.ClassSlotLayout;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.MethodOps;
@@ -109,4 +110,15 @@ public interface InstrumentationSink {
 
     /** The dense id of a callee as a call instruction names it ({@code Owner.name(desc)}). */
     int callee(String callee);
+
+    // ---- abstract interpretation at loop entry ----
+
+    /** Reserves {@code count} consecutive nest ids; returns the first. */
+    int reserveNests(int count);
+
+    /** An eligible loop nest's model, ids filled in ({@link NestModel#id()} among them). */
+    void nest(NestModel model);
+
+    /** Loop {@code loop} is in no eligible nest, for {@code reason}. */
+    void ineligibleLoop(int loop, String reason);
 }

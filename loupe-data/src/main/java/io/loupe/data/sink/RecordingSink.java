@@ -4,6 +4,7 @@ import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.LoopRegisterSource;
+import io.loupe.data.deps.NestModel;
 import io.loupe.data.meta.ClassSlotLayout;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.trace.MethodOps;
@@ -58,6 +59,12 @@ public final class RecordingSink implements InstrumentationSink {
     public record CallSite(CallSiteMeta meta, int ordinal) implements Event {
     }
 
+    public record Nest(NestModel model) implements Event {
+    }
+
+    public record IneligibleLoop(int loop, String reason) implements Event {
+    }
+
     /** Loops whose carried registers {@code source} analyses when asked. */
     public record DeferredRegisters(int firstLoop, int count, LoopRegisterSource source) implements Event {
     }
@@ -69,6 +76,7 @@ public final class RecordingSink implements InstrumentationSink {
     private int nextAccessSite;
     private int nextLoop;
     private int nextCall;
+    private int nextNest;
     private final Map<String, Integer> staticFields = new HashMap<>();
     private final Map<String, Integer> instanceFields = new HashMap<>();
     private final Map<String, Integer> callees = new HashMap<>();
@@ -224,5 +232,22 @@ public final class RecordingSink implements InstrumentationSink {
     @Override
     public int callee(String callee) {
         return callees.computeIfAbsent(callee, k -> callees.size());
+    }
+
+    @Override
+    public int reserveNests(int count) {
+        int first = nextNest;
+        nextNest += count;
+        return first;
+    }
+
+    @Override
+    public void nest(NestModel model) {
+        events.add(new Nest(model));
+    }
+
+    @Override
+    public void ineligibleLoop(int loop, String reason) {
+        events.add(new IneligibleLoop(loop, reason));
     }
 }

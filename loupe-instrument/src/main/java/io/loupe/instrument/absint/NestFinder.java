@@ -9,7 +9,6 @@ import io.loupe.instrument.flow.ControlFlowGraph;
 import io.loupe.instrument.flow.Dominators;
 import io.loupe.instrument.flow.LoopForest;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
@@ -59,10 +58,12 @@ public final class NestFinder {
 
     /**
      * A nest found: its root loop's ordinal, its model (loop ids are the loops' ordinals in the
-     * method, site ids the sites' ordinals, the id 0: {@link #withIds} sets them), and the blocks of
-     * the root loop's body.
+     * method, site ids the sites' ordinals, the id 0: {@link #withIds} sets them), and where its
+     * code is in the method's instruction list: per block of the root loop's body, in list order,
+     * the positions of its first and last instructions; the position of the header's first
+     * instruction, and of the first instruction of the block the root exits to.
      */
-    public record Nest(int root, NestModel model, BitSet blocks) {
+    public record Nest(int root, NestModel model, int[] firsts, int[] lasts, int header, int exit) {
 
         /** The model with the method's first loop id and first access site id added, as nest {@code id}. */
         public NestModel withIds(int id, int firstLoop, int firstSite) {
@@ -76,6 +77,22 @@ public final class NestFinder {
                 sites.add(new NestModel.Site(firstSite + s.siteId(), s.store(), s.refKind(), s.ref(), s.index(), s.rows()));
             }
             return new NestModel(id, model.inputs(), loops, sites);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Nest n && root == n.root && model.equals(n.model) && header == n.header && exit == n.exit
+                    && java.util.Arrays.equals(firsts, n.firsts) && java.util.Arrays.equals(lasts, n.lasts);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(root, model, header, exit);
+        }
+
+        @Override
+        public String toString() {
+            return "Nest[root=" + root + ", " + model + "]";
         }
     }
 
@@ -308,8 +325,16 @@ public final class NestFinder {
                 entry.setLocal(s, v);
             }
             walk(root, entry);
-            BitSet blocks = (BitSet) bodies[root].clone();
-            return new Nest(root, model(), blocks);
+            BitSet blocks = bodies[root];
+            List<int[]> ranges = new ArrayList<>();
+            for (int b = blocks.nextSetBit(0); b >= 0; b = blocks.nextSetBit(b + 1)) {
+                ranges.add(new int[] {pos[cfg.block(b).first()], pos[cfg.block(b).last()]});
+            }
+            ranges.sort(java.util.Comparator.comparingInt(r -> r[0]));
+            int[] firsts = ranges.stream().mapToInt(r -> r[0]).toArray();
+            int[] lasts = ranges.stream().mapToInt(r -> r[1]).toArray();
+            return new Nest(root, model(), firsts, lasts, pos[cfg.block(loops.get(root).header()).first()],
+                    pos[cfg.block(exitOf(root)).first()]);
         }
 
         /** Walks loop {@code l} entered with {@code entry}; returns the frame at its exit. */
@@ -741,12 +766,4 @@ public final class NestFinder {
         return new NestModel.Input(slot, kind, name);
     }
 
-    /** The model's nest blocks' list positions, for tests and the copy. */
-    int position(int realInstruction) {
-        return pos[realInstruction];
-    }
-
-    static Type typeOf(BasicValue v) {
-        return v == null ? null : v.getType();
-    }
 }

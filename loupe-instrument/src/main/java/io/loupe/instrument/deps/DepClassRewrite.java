@@ -32,8 +32,8 @@ import java.util.function.Consumer;
  */
 public final class DepClassRewrite implements ClassRewrite {
 
-    /** A method's model, ids and what the inserter must know besides. */
-    private record Planned(DepSites sites, DepProbeInserter.Ids ids) {
+    /** A method's model, ids, the code another part adds at loop entries, and what the inserter must know besides. */
+    private record Planned(DepSites sites, DepProbeInserter.Ids ids, LoopEntryCode entries) {
     }
 
     private final Map<Integer, Planned> plans;   // by index among the methods with code
@@ -56,6 +56,16 @@ public final class DepClassRewrite implements ClassRewrite {
      */
     public static DepClassRewrite plan(byte[] original, ClassNode cn, List<Integer> withCode, ShadowFields shadowFields,
                                        Consumer<String> warnings, InstrumentationSink sink) {
+        return plan(original, cn, withCode, shadowFields, null, warnings, sink);
+    }
+
+    /**
+     * As {@link #plan(byte[], ClassNode, List, ShadowFields, Consumer, InstrumentationSink)}, with
+     * {@code entries} (null for none) planning code at the entries of each method's loops.
+     */
+    public static DepClassRewrite plan(byte[] original, ClassNode cn, List<Integer> withCode, ShadowFields shadowFields,
+                                       LoopEntryCode.Planner entries, Consumer<String> warnings,
+                                       InstrumentationSink sink) {
         String className = cn.name.replace('/', '.');
         List<Integer> planned = new ArrayList<>();
         List<DepSites> models = new ArrayList<>();
@@ -111,7 +121,9 @@ public final class DepClassRewrite implements ClassRewrite {
                 for (int c = 0; c < callMetas.size(); c++) {
                     sink.callSite(callMetas.get(c), c);
                 }
-                plans.put(planned.get(p), new Planned(sites, ids(cn, m, sites, sealing, site, loop, call, sink)));
+                LoopEntryCode entryCode = entries == null || sites.loops().isEmpty() ? null
+                        : entries.plan(cn.name, m, sites, loop, site, sink);
+                plans.put(planned.get(p), new Planned(sites, ids(cn, m, sites, sealing, site, loop, call, sink), entryCode));
                 site += sites.accesses().size();
                 loop += sites.loops().size();
                 call += sites.calls().size();
@@ -137,7 +149,7 @@ public final class DepClassRewrite implements ClassRewrite {
         if (p == null) {
             return false;
         }
-        new DepProbeInserter(m, p.sites, p.ids, frames).insert();
+        new DepProbeInserter(m, p.sites, p.ids, p.entries, frames).insert();
         return true;
     }
 

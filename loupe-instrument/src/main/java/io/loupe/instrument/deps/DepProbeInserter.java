@@ -81,6 +81,8 @@ public final class DepProbeInserter {
 
     private final MethodNode m;
     private final DepSites sites;
+    /** Code added at some loops' entries (null for none): abstract interpretation's decisions. */
+    private final LoopEntryCode entryCode;
     private final Ids ids;
     private final boolean frames;
     private final AbstractInsnNode[] nodes;
@@ -93,8 +95,14 @@ public final class DepProbeInserter {
     private final InsnList trampolines = new InsnList();
 
     public DepProbeInserter(MethodNode m, DepSites sites, Ids ids, boolean frames) {
+        this(m, sites, ids, null, frames);
+    }
+
+    /** With {@code entryCode} (null for none) adding code at some loops' entries. */
+    public DepProbeInserter(MethodNode m, DepSites sites, Ids ids, LoopEntryCode entryCode, boolean frames) {
         this.m = m;
         this.sites = sites;
+        this.entryCode = entryCode;
         this.ids = ids;
         this.frames = frames;
         this.nodes = m.instructions.toArray();
@@ -113,6 +121,11 @@ public final class DepProbeInserter {
     /** Inserts all probes; throws {@link IllegalStateException} where the method cannot be instrumented. */
     public void insert() {
         int maxLocals = m.maxLocals;
+        // 0. what is added at loop entries, from the code as it still is
+        if (entryCode != null) {
+            entryCode.prepare(m, frames);
+            trampolines.add(entryCode.appended());
+        }
         Map<Long, EdgeEvents> edges = edgeEvents();
         InsnList entry = new InsnList();
         entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, DEPS, "thread", "()" + THREAD_DESC, false));
@@ -230,6 +243,10 @@ public final class DepProbeInserter {
                 l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "nextIteration", "()V", false));
             }
             for (int loop : entries) {
+                InsnList added = entryCode == null ? null : entryCode.atEntry(loop, threadLocal);
+                if (added != null) {
+                    l.add(added);
+                }
                 l.add(thread());
                 l.add(IntConstant.push(ids.firstLoop() + loop));
                 l.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, THREAD, "enterLoop", "(I)V", false));

@@ -222,7 +222,8 @@ public final class DepProfiler {
             mine.forEach(merged::add);
         }
         List<LoopRecord> out = new ArrayList<>();
-        merged.forEach((key, loop, inv, it) -> out.add(new LoopRecord(loop, mode == DepMode.CAMP ? key : -1, inv, it)));
+        merged.forEach((key, loop, inv, it, decided) ->
+                out.add(new LoopRecord(loop, mode == DepMode.CAMP ? key : -1, inv, it, decided)));
         out.sort(Comparator.comparingInt(LoopRecord::loop).thenComparingInt(LoopRecord::context));
         return out;
     }

@@ -4,6 +4,8 @@ import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.NestModel;
+import io.loupe.runtime.absint.NestProgram;
 import io.loupe.data.deps.LoopRegisterSource;
 
 import java.util.ArrayList;
@@ -48,7 +50,45 @@ public final class DepRegistry {
     /** Per loop id: where its carried registers come from, until {@link #resolveRegisters} asked it. */
     private static final Map<Integer, LoopRegisterSource> DEFERRED = new HashMap<>();
 
+    /** Eligible loop nests by nest id (abstract interpretation at loop entry). */
+    private static final List<NestProgram> NESTS = new ArrayList<>();
+    /** The same, published for the entry probes: read without the lock, replaced whole on registration. */
+    private static volatile NestProgram[] nestArray = new NestProgram[0];
+    /** Per loop id that is in no eligible nest: why. */
+    private static final Map<Integer, String> INELIGIBLE = new HashMap<>();
+
     private DepRegistry() {
+    }
+
+    /** Reserves {@code count} consecutive nest ids and returns the first. */
+    public static synchronized int reserveNests(int count) {
+        return reserve(NESTS, count);
+    }
+
+    /** Registers an eligible nest, before any code that enters it runs. */
+    public static synchronized void register(NestModel model) {
+        set(NESTS, model.id(), new NestProgram(model), "nest");
+        nestArray = NESTS.toArray(new NestProgram[0]);
+    }
+
+    /** The nest with id {@code id} (its class registered it before its code could run). */
+    static NestProgram nest(int id) {
+        return nestArray[id];
+    }
+
+    /** Every registered nest. */
+    public static synchronized List<NestProgram> nests() {
+        return new ArrayList<>(NESTS);
+    }
+
+    /** Loop {@code loop} is in no eligible nest, for {@code reason}. */
+    public static synchronized void ineligible(int loop, String reason) {
+        INELIGIBLE.put(loop, reason);
+    }
+
+    /** Per loop id in no eligible nest (of the classes instrumented with abstract interpretation): why. */
+    public static synchronized Map<Integer, String> ineligibleLoops() {
+        return new HashMap<>(INELIGIBLE);
     }
 
     /** Reserves {@code count} consecutive access site ids and returns the first. */

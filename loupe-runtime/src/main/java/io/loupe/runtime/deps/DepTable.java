@@ -64,10 +64,12 @@ final class DepTable {
 
     /**
      * The handle of the entry for a key, created if absent; counts the access {@code access} (a
-     * per-thread serial) once, however many history entries of one access lead to the same key.
+     * per-thread serial) once, however many history entries of one access lead to the same key:
+     * {@code weight} times, when the access stands for that many (a replayed iteration of a decided
+     * nest, {@link NestSummary}; 1 otherwise).
      * The handle serves {@link #memo} and {@link #relate} until the next call of this method.
      */
-    int hit(DepType type, boolean cross, int srcSite, int srcCtx, int dstSite, int dstCtx, long access) {
+    int hit(DepType type, boolean cross, int srcSite, int srcCtx, int dstSite, int dstCtx, long access, long weight) {
         int tc = type.ordinal() << 1 | (cross ? 1 : 0);
         long src = pair(srcSite, srcCtx);
         long dst = pair(dstSite, dstCtx);
@@ -89,7 +91,7 @@ final class DepTable {
         }
         if (r[b + LAST] != access) {
             r[b + LAST] = access;
-            r[b + COUNT]++;
+            r[b + COUNT] += weight;
         }
         return b;
     }

@@ -82,6 +82,20 @@ public final class DepThread {
     /** Stores to a sealed location: none unless the instrumenter took a store for a field's only one. */
     long storesAfterSeal;
     /**
+     * How many accesses the access being recorded stands for: 1, except while a decided nest's
+     * accesses are replayed, where one replayed iteration of a loop stands for all the iterations
+     * that repeat it ({@link NestSummary}). Dependence counts add it.
+     */
+    long weight = 1;
+    /** Accesses of decided nests accounted for beyond the ones replayed one by one ({@link NestSummary}). */
+    long summarized;
+    /** Per nest id: invocations decided and profiled by this thread ({@link NestEntry}). */
+    final NestCounts nests = new NestCounts();
+    /** The inputs of the nest being entered, passed one by one ({@link NestEntry}). */
+    long[] nestInts = new long[8];
+    Object[] nestRefs = new Object[8];
+    int nestInputs;
+    /**
      * The current context: its node id in camp mode (-1 in lamp mode). Contexts are ids, not
      * nodes, in every field and array of this class: an access reads the id as it is, and a call,
      * return or loop event stores no reference. Under G1, the JVM's default collector, a reference
@@ -175,9 +189,9 @@ public final class DepThread {
         return ctx;
     }
 
-    /** Accesses made by this thread so far. */
+    /** Accesses made by this thread so far, those of decided nests included. */
     public long accesses() {
-        return access;
+        return access + summarized;
     }
 
     /** Stores this thread made to sealed locations ({@link LocationHistory}): 0 unless the instrumenter erred. */
@@ -338,6 +352,63 @@ public final class DepThread {
             depth--;
             ctx = lvOuter[depth];
         }
+    }
+
+    // ---- replays of decided nests (NestSummary) ----
+
+    /** The next input of the nest being entered: an int, or a reference. */
+    void nestInput(long value, Object ref) {
+        int k = nestInputs++;
+        if (k == nestInts.length) {
+            nestInts = Arrays.copyOf(nestInts, k * 2);
+            nestRefs = Arrays.copyOf(nestRefs, k * 2);
+        }
+        nestInts[k] = value;
+        nestRefs[k] = ref;
+    }
+
+    /**
+     * Enters a level of loop {@code loopId} keyed {@code key} for a replay, the context inside it
+     * {@code inside}: as {@link #enterLoop} does, but the loop's record is not counted (a summary
+     * counts a decided nest's loops in closed form).
+     */
+    void enterReplayed(int key, int loopId, int inside) {
+        long now = tick();
+        push(key, loopId, ctx, now);
+        ctx = inside;
+    }
+
+    /** The next iteration of the innermost replayed level. */
+    void nextReplayed() {
+        long now = tick();
+        lvIter[depth - 1] = now;
+        lvMax[depth - 1] = now;
+    }
+
+    /** Leaves the innermost replayed level. */
+    void exitReplayed() {
+        tick();
+        depth--;
+        ctx = lvOuter[depth];
+    }
+
+    /** Adds to the record of loop {@code loopId} keyed {@code key}: invocations and iterations of a decided nest. */
+    void countDecided(int key, int loopId, long invocations, long iterations) {
+        loops.add(key, loopId, invocations, iterations, invocations);
+    }
+
+    /** Whether contexts are kept (camp mode). */
+    boolean camp() {
+        return camp;
+    }
+
+    /** The loop context node of loop {@code loopId} below context {@code parent} (camp mode). */
+    int loopNodeBelow(int parent, int loopId) {
+        int saved = ctx;
+        ctx = parent;
+        int node = loopNode(loopId);
+        ctx = saved;
+        return node;
     }
 
     /** The child of the current context for call site {@code site}. */

@@ -143,7 +143,7 @@ public sealed class LocationHistory permits ObjectShadow {
     static void dependence(DepThread t, DepType type, int srcSite, int srcCtx, long srcTime, int srcThread,
                            int dstSite, int dstCtx, long serial) {
         boolean cross = srcThread != t.id;
-        int h = t.table.hit(type, cross, srcSite, srcCtx, dstSite, dstCtx, serial);
+        int h = t.table.hit(type, cross, srcSite, srcCtx, dstSite, dstCtx, serial, t.weight);
         if (!cross) {
             t.relate(h, srcTime);
         }

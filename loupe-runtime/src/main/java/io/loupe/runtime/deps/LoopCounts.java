@@ -16,6 +16,8 @@ final class LoopCounts {
     private int[] loops;
     private long[] invocations;
     private long[] iterations;
+    /** Invocations decided by abstract interpretation at loop entry (counted in {@link #invocations} too). */
+    private long[] decided;
     private int size;
     private int shift;
 
@@ -29,6 +31,7 @@ final class LoopCounts {
         loops = new int[capacity];
         invocations = new long[capacity];
         iterations = new long[capacity];
+        decided = new long[capacity];
         shift = 32 - Integer.numberOfTrailingZeros(capacity);
     }
 
@@ -54,9 +57,15 @@ final class LoopCounts {
 
     /** Adds {@code invocations} and {@code iterations} to the record of {@code key} (the dump's merge over threads). */
     void add(int key, int loop, long invocations, long iterations) {
+        add(key, loop, invocations, iterations, 0);
+    }
+
+    /** As {@link #add(int, int, long, long)}, {@code decided} of the invocations decided by abstract interpretation. */
+    void add(int key, int loop, long invocations, long iterations, long decided) {
         int s = slot(key, loop);
         this.invocations[s] += invocations;
         this.iterations[s] += iterations;
+        this.decided[s] += decided;
     }
 
     /** Forgets every record (a read of another thread's table that must start again). */
@@ -78,6 +87,7 @@ final class LoopCounts {
         int[] l = loops;
         long[] inv = invocations;
         long[] it = iterations;
+        long[] dec = decided;
         allocate(k.length * 2);
         int mask = keys.length - 1;
         for (int j = 0; j < k.length; j++) {
@@ -90,6 +100,7 @@ final class LoopCounts {
                 loops[i] = l[j];
                 invocations[i] = inv[j];
                 iterations[i] = it[j];
+                decided[i] = dec[j];
             }
         }
     }
@@ -98,12 +109,12 @@ final class LoopCounts {
     void forEach(Sink sink) {
         for (int i = 0; i < keys.length; i++) {
             if (keys[i] != EMPTY) {
-                sink.accept(keys[i], loops[i], invocations[i], iterations[i]);
+                sink.accept(keys[i], loops[i], invocations[i], iterations[i], decided[i]);
             }
         }
     }
 
     interface Sink {
-        void accept(int key, int loop, long invocations, long iterations);
+        void accept(int key, int loop, long invocations, long iterations, long decided);
     }
 }

@@ -4,6 +4,7 @@ import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.LoopRegisterSource;
+import io.loupe.data.deps.NestModel;
 import io.loupe.data.meta.ClassSlotLayout;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.sink.InstrumentationSink;
@@ -137,5 +138,20 @@ public final class RuntimeSink implements InstrumentationSink {
     @Override
     public int callee(String callee) {
         return DepRegistry.callee(callee);
+    }
+
+    @Override
+    public int reserveNests(int count) {
+        return DepRegistry.reserveNests(count);
+    }
+
+    @Override
+    public void nest(NestModel model) {
+        DepRegistry.register(model);
+    }
+
+    @Override
+    public void ineligibleLoop(int loop, String reason) {
+        DepRegistry.ineligible(loop, reason);
     }
 }

@@ -39,7 +39,7 @@ class DepTableTest {
             int hits = 1 + r.nextInt(3);   // one access may reach one key through several history entries
             for (int h = 0; h < hits; h++) {
                 Key k = pool[r.nextInt(r.nextBoolean() ? Math.min(keys, 8) : keys)];
-                int e = table.hit(k.type(), k.cross(), k.srcSite(), k.srcCtx(), k.dstSite(), k.dstCtx(), access);
+                int e = table.hit(k.type(), k.cross(), k.srcSite(), k.srcCtx(), k.dstSite(), k.dstCtx(), access, 1);
                 order.putIfAbsent(k, order.size());
                 if (lastAccess.getOrDefault(k, -1L) != access) {
                     lastAccess.put(k, access);

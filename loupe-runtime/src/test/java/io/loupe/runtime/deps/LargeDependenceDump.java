@@ -28,7 +28,7 @@ public final class LargeDependenceDump {
         long access = 0;
         for (int src = 0; src < sites; src++) {
             for (int dst = 0; dst < sites; dst++) {
-                thread.table.hit(DepType.RAW, false, src, -1, dst, -1, ++access);
+                thread.table.hit(DepType.RAW, false, src, -1, dst, -1, ++access, 1);
             }
         }
         List<AccessSiteMeta> metas = new ArrayList<>();

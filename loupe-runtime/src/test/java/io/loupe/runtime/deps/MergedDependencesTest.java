@@ -51,7 +51,7 @@ class MergedDependencesTest {
             int steps = r.nextInt(3 * keys + 1);
             for (long access = 1; access <= steps; access++) {
                 Key k = pool[r.nextInt(keys)];
-                int h = thread.table.hit(k.type(), k.cross(), k.srcSite(), k.srcCtx(), k.dstSite(), k.dstCtx(), access);
+                int h = thread.table.hit(k.type(), k.cross(), k.srcSite(), k.srcCtx(), k.dstSite(), k.dstCtx(), access, 1);
                 mine.merge(k, 1L, Long::sum);
                 myRelations.computeIfAbsent(k, x -> new LinkedHashMap<>());
                 if (r.nextBoolean()) {

@@ -1,0 +1,259 @@
+package io.loupe.runtime.absint;
+
+import io.loupe.data.deps.NestModel;
+
+import java.lang.reflect.Array;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The analysis of one invocation of a nest from the concrete state it starts in (docs/absint.md,
+ * "At the entry"): the paper's Algorithm 1 with the interval domain, on the equations of a counted
+ * nest, solved in closed form. It decides an invocation only when it proves that nothing in the
+ * nest can throw and that every loop ends:
+ * <ol>
+ *   <li>each induction variable's values, as an interval from its start and its test (the guard's
+ *   meet), every start and bound inside {@code int} and every loop sure to end without wrapping
+ *   around;</li>
+ *   <li>each index's interval inside {@code int} (so Java's wrapping arithmetic computes the form's
+ *   value) and inside the length of every array its site may access, rows included: a row is read
+ *   from its spine over the loading index's interval, and must not be null;</li>
+ *   <li>the sites grouped by the arrays they may touch (an object touched by two sites joins their
+ *   groups: two arguments that are one array, a row that two spines share), so that each group's
+ *   accesses can be replayed apart from the others';</li>
+ *   <li>per group, the loops in which every iteration repeats the group's accesses exactly: the
+ *   group's addresses do not vary with the loop, nor does any bound inside it.</li>
+ * </ol>
+ */
+public final class NestAnalysis {
+
+    /** The most rows an invocation may read to check them: beyond it, the invocation is profiled. */
+    static final int MAX_ROWS = 1 << 20;
+
+    private NestAnalysis() {
+    }
+
+    /**
+     * Analyses one invocation of {@code p} whose inputs are {@code ints} (for int inputs) and
+     * {@code refs} (for reference and length inputs).
+     */
+    public static NestPlan analyze(NestProgram p, long[] ints, Object[] refs) {
+        List<NestModel.Input> inputs = p.model.inputs();
+        long[] values = new long[p.variables()];
+        Interval[] ranges = new Interval[p.variables()];
+        for (int k = 0; k < p.inputs; k++) {
+            switch (inputs.get(k).kind()) {
+                case INT -> values[k] = ints[k];
+                case LENGTH -> {
+                    if (refs[k] == null) {
+                        return NestPlan.fallback("null array");
+                    }
+                    values[k] = Array.getLength(refs[k]);
+                }
+                default -> values[k] = 0;
+            }
+            ranges[k] = Interval.constant(values[k]);
+        }
+        // 1. the induction variables' ranges; a loop whose range is empty never runs
+        boolean[] runs = new boolean[p.loops];
+        for (int l = 0; l < p.loops; l++) {
+            int parent = p.parent[l];
+            if (parent >= 0 && !runs[parent]) {
+                ranges[p.ivVariable(l)] = Interval.BOTTOM;
+                continue;
+            }
+            Interval init = NestProgram.eval(p.initVars[l], p.initCoefs[l], p.initConst[l], ranges);
+            Interval bound = NestProgram.eval(p.boundVars[l], p.boundCoefs[l], p.boundConst[l], ranges);
+            if (!init.fitsInt() || !bound.fitsInt()) {
+                return NestPlan.fallback("loop start or bound may overflow");
+            }
+            Interval range = ivRange(init, p.step[l], p.stay[l], bound, l == 0);
+            if (range == null) {
+                return NestPlan.fallback("loop may not end");
+            }
+            ranges[p.ivVariable(l)] = range;
+            runs[l] = !range.isBottom();
+        }
+        // 2. indices, arrays and rows, bounds
+        Interval[] index = new Interval[p.sites];
+        Object[][] objects = new Object[p.sites][];
+        Object[] arrays = new Object[p.sites];
+        int rowsRead = 0;
+        for (int s = 0; s < p.sites; s++) {
+            if (!runs[p.siteLoop[s]]) {
+                objects[s] = new Object[0];
+                continue;
+            }
+            index[s] = NestProgram.eval(p.indexVars[s], p.indexCoefs[s], p.indexConst[s], ranges);
+            if (!index[s].fitsInt()) {
+                return NestPlan.fallback("index may overflow");
+            }
+            if (p.byInput[s]) {
+                Object a = refs[p.ref[s]];
+                if (a == null) {
+                    return NestPlan.fallback("null array");
+                }
+                arrays[s] = a;
+                objects[s] = new Object[] {a};
+            } else {
+                int loader = p.ref[s];
+                if (loader >= s || objects[loader] == null) {
+                    return NestPlan.fallback("row loaded after its use");
+                }
+                Interval at = index[loader];
+                long n = at == null ? 0 : (at.hi() - at.lo() + 1) * objects[loader].length;
+                rowsRead += (int) Math.min(n, MAX_ROWS + 1L);
+                if (rowsRead > MAX_ROWS) {
+                    return NestPlan.fallback("too many rows");
+                }
+                Object[] rows = new Object[(int) n];
+                int r = 0;
+                for (Object spine : objects[loader]) {
+                    Object[] elements = (Object[]) spine;
+                    for (long i = at.lo(); i <= at.hi(); i++) {
+                        Object row = elements[(int) i];   // in bounds: the loader's own check came first
+                        if (row == null) {
+                            return NestPlan.fallback("null row");
+                        }
+                        rows[r++] = row;
+                    }
+                }
+                objects[s] = rows;
+            }
+            for (Object a : objects[s]) {
+                int length = Array.getLength(a);
+                if (index[s].lo() < 0 || index[s].hi() >= length) {
+                    return NestPlan.fallback("index may be out of bounds");
+                }
+            }
+        }
+        // 3. groups: sites that may touch one object
+        int[] parent = new int[p.sites];
+        for (int s = 0; s < p.sites; s++) {
+            parent[s] = s;
+        }
+        Map<Object, Integer> firstSite = new IdentityHashMap<>();
+        for (int s = 0; s < p.sites; s++) {
+            for (Object o : objects[s]) {
+                Integer other = firstSite.putIfAbsent(o, s);
+                if (other != null) {
+                    union(parent, other, s);
+                }
+            }
+        }
+        int[] group = new int[p.sites];
+        int groups = 0;
+        int[] id = new int[p.sites];
+        java.util.Arrays.fill(id, -1);
+        for (int s = 0; s < p.sites; s++) {
+            int root = find(parent, s);
+            if (id[root] < 0) {
+                id[root] = groups++;
+            }
+            group[s] = id[root];
+        }
+        // 4. per group: the sites to evaluate, the loops that hold them, the free loops
+        boolean[][] needs = new boolean[groups][p.sites];
+        boolean[][] relevant = new boolean[groups][p.loops];
+        boolean[][] free = new boolean[groups][p.loops];
+        for (int s = 0; s < p.sites; s++) {
+            for (int t = s; t >= 0; t = p.byInput[t] ? -1 : p.ref[t]) {
+                needs[group[s]][t] = true;
+            }
+        }
+        for (int g = 0; g < groups; g++) {
+            for (int l = 0; l < p.loops; l++) {
+                boolean holds = false;
+                boolean varies = p.innerBoundsVary[l];
+                for (int s = 0; s < p.sites; s++) {
+                    if (needs[g][s] && p.inside[l][p.siteLoop[s]]) {
+                        holds = true;
+                        varies |= p.siteVaries[s][l];
+                    }
+                }
+                relevant[g][l] = holds;
+                free[g][l] = holds && !varies;
+            }
+        }
+        return NestPlan.decided(values, arrays, group, groups, free, needs, relevant);
+    }
+
+    /**
+     * The values a counted loop's variable takes in its body, as an interval, over every start and
+     * bound in {@code init} and {@code bound}: the test's meet with the sweep from the start
+     * (empty when the loop never runs). Null when the loop might not end without wrapping around
+     * for some start and bound in them. The root's start and bound are constants: its range is
+     * then exact.
+     */
+    static Interval ivRange(Interval init, int step, NestModel.Stay stay, Interval bound, boolean exact) {
+        if (exact || init.isConstant() && bound.isConstant()) {
+            long m = TripCount.of(init.lo(), step, stay, bound.lo());
+            if (m == TripCount.NONE) {
+                return null;
+            }
+            if (m == 0) {
+                return Interval.BOTTOM;
+            }
+            long last = init.lo() + (m - 1) * step;
+            return step > 0 ? Interval.of(init.lo(), last) : Interval.of(last, init.lo());
+        }
+        if (step > 0) {
+            long hi;
+            switch (stay) {
+                case LT -> hi = bound.hi() - 1;
+                case LE -> hi = bound.hi();
+                case NE -> {
+                    if (step != 1 || bound.lo() < init.hi()) {
+                        return null;   // may step over the bound, or start past it
+                    }
+                    hi = bound.hi() - 1;
+                }
+                default -> {
+                    // grows while v > bound (or >=): ends only by never starting
+                    boolean never = stay == NestModel.Stay.GT ? init.hi() <= bound.lo() : init.hi() < bound.lo();
+                    return never ? Interval.BOTTOM : null;
+                }
+            }
+            if (hi + step > Integer.MAX_VALUE) {
+                return null;   // the last increment would wrap around
+            }
+            return init.lo() > hi ? Interval.BOTTOM : Interval.of(init.lo(), hi);
+        }
+        long lo;
+        switch (stay) {
+            case GT -> lo = bound.lo() + 1;
+            case GE -> lo = bound.lo();
+            case NE -> {
+                if (step != -1 || bound.hi() > init.lo()) {
+                    return null;
+                }
+                lo = bound.lo() + 1;
+            }
+            default -> {
+                boolean never = stay == NestModel.Stay.LT ? init.lo() >= bound.hi() : init.lo() > bound.hi();
+                return never ? Interval.BOTTOM : null;
+            }
+        }
+        if (lo + step < Integer.MIN_VALUE) {
+            return null;
+        }
+        return init.hi() < lo ? Interval.BOTTOM : Interval.of(lo, init.hi());
+    }
+
+    private static int find(int[] parent, int s) {
+        while (parent[s] != s) {
+            parent[s] = parent[parent[s]];
+            s = parent[s];
+        }
+        return s;
+    }
+
+    private static void union(int[] parent, int a, int b) {
+        int ra = find(parent, a);
+        int rb = find(parent, b);
+        if (ra != rb) {
+            parent[Math.max(ra, rb)] = Math.min(ra, rb);
+        }
+    }
+}

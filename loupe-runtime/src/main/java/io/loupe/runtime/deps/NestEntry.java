@@ -1,0 +1,51 @@
+package io.loupe.runtime.deps;
+
+import io.loupe.runtime.absint.NestAnalysis;
+import io.loupe.runtime.absint.NestPlan;
+import io.loupe.runtime.absint.NestProgram;
+
+/**
+ * What code instrumented with abstract interpretation at loop entry calls on the entry edges of an
+ * eligible nest (docs/absint.md, "Probes"): the nest's inputs one by one, then {@link #decide},
+ * which analyses the invocation from them and, when it is decided, records its summary and returns
+ * true: the code then runs the nest's untraced copy. Otherwise it returns false and the traced
+ * nest runs, as without abstract interpretation.
+ */
+public final class NestEntry {
+
+    private NestEntry() {
+    }
+
+    /** The next input, an {@code int}. */
+    public static void intInput(int value, DepThread t) {
+        t.nestInput(value, null);
+    }
+
+    /** The next input, a reference (or the array whose length is the input). */
+    public static void refInput(Object value, DepThread t) {
+        t.nestInput(0, value);
+    }
+
+    /** Whether this invocation of nest {@code nest}, whose inputs were just passed, is decided (and recorded). */
+    public static boolean decide(DepThread t, int nest) {
+        long[] ints = t.nestInts;
+        Object[] refs = t.nestRefs;
+        t.nestInputs = 0;
+        try {
+            if (t.profiler.shared()) {
+                t.nests.fellBack(nest, "threads");
+                return false;
+            }
+            NestProgram p = DepRegistry.nest(nest);
+            NestPlan plan = NestAnalysis.analyze(p, ints, refs);
+            if (!plan.decided()) {
+                t.nests.fellBack(nest, plan.fallback);
+                return false;
+            }
+            t.nests.decided(nest, NestSummary.apply(t, p, plan));
+            return true;
+        } finally {
+            java.util.Arrays.fill(refs, null);   // hold no object of the program's
+        }
+    }
+}
