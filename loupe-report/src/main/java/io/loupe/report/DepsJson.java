@@ -1,5 +1,6 @@
 package io.loupe.report;
 
+import io.loupe.analysis.deps.AbsintSummary;
 import io.loupe.analysis.deps.ContextEntry;
 import io.loupe.analysis.deps.DepEdge;
 import io.loupe.analysis.deps.DepEnd;
@@ -37,6 +38,25 @@ final class DepsJson {
             dependence(json, e);
         }
         json.endArray();
+        if (d.absint() != null) {
+            absint(json, d.absint());
+        }
+        json.endObject();
+    }
+
+    /** What abstract interpretation at loop entry did (docs/absint.md, "Report"): only when it was on. */
+    private static void absint(JsonWriter json, AbsintSummary a) throws IOException {
+        json.name("absint").beginObject();
+        json.name("eligibleLoops").value(a.eligibleLoops());
+        json.name("decidedLoops").value(a.decidedLoops());
+        json.name("fallbacks").value(a.fallbacks());
+        json.name("fallbackReasons").beginObject();
+        for (java.util.Map.Entry<String, Integer> e : a.fallbackReasons().entrySet()) {
+            json.name(e.getKey()).value(e.getValue());
+        }
+        json.endObject();
+        json.name("decidedInvocations").value(a.decidedInvocations());
+        json.name("untracedAccesses").value(a.untracedAccesses());
         json.endObject();
     }
 
@@ -59,6 +79,9 @@ final class DepsJson {
         json.endObject();
         json.name("parallelizable").value(l.parallelizable());
         json.name("privatizable").value(l.privatizable());
+        json.name("decidedBy").value(l.decidedBy());
+        json.name("absintInvocations").value(l.decidedInvocations());
+        json.name("profiledInvocations").value(l.profiledInvocations());
         registers(json, l);
         json.endObject();
     }

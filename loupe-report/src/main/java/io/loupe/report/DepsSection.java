@@ -1,6 +1,7 @@
 package io.loupe.report;
 
 import io.loupe.analysis.deps.ContextEntry;
+import io.loupe.analysis.deps.AbsintSummary;
 import io.loupe.analysis.deps.DepEdge;
 import io.loupe.analysis.deps.DepEnd;
 import io.loupe.analysis.deps.DepsAnalysis;
@@ -67,6 +68,10 @@ final class DepsSection {
             if (!l.registers().isEmpty()) {
                 detail(out, "registers", registers(l));
             }
+            if (l.decidedInvocations() > 0) {
+                detail(out, "absint", List.of(Percent.count(l.decidedInvocations()) + " of "
+                        + plural(l.invocations(), "invocation") + " decided at entry, not traced"));
+            }
             blocking(out, l, blocking.getOrDefault(l.id(), List.of()), top);
         }
     }
@@ -98,6 +103,18 @@ final class DepsSection {
             field(out, "registers", plural(withRegisters, camp ? "loop context carries" : "loop carries",
                     camp ? "loop contexts carry" : "loops carry") + " locals across iterations; " + Percent.count(others)
                     + " of them a true carried register (not an induction variable or a reduction)");
+        }
+        AbsintSummary a = d.absint();
+        if (a != null) {
+            StringBuilder why = new StringBuilder();
+            a.fallbackReasons().entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                    .forEach(e -> why.append(why.length() == 0 ? "" : ", ").append(e.getKey()).append(' ')
+                            .append(Percent.count(e.getValue())));
+            field(out, "absint", Percent.count(a.eligibleLoops()) + " of the loops that ran eligible, "
+                    + Percent.count(a.decidedLoops()) + " decided at entry ("
+                    + plural(a.decidedInvocations(), "nest invocation") + ", " + plural(a.untracedAccesses(), "access", "accesses")
+                    + " not traced); " + plural(a.fallbacks(), "loop") + " profiled"
+                    + (why.length() == 0 ? "" : ": " + why));
         }
     }
 

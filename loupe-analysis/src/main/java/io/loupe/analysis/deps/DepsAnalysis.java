@@ -68,8 +68,11 @@ public final class DepsAnalysis {
     private final List<String> problems;
     private final List<ContextNode> contexts;
 
+    private final AbsintSummary absint;
+
     private DepsAnalysis(String mode, boolean present, List<LoopVerdict> loops, List<DepEdge> dependences,
-                         List<String> problems, List<ContextNode> contexts) {
+                         List<String> problems, List<ContextNode> contexts, AbsintSummary absint) {
+        this.absint = absint;
         this.mode = mode;
         this.present = present;
         this.loops = loops;
@@ -136,6 +139,11 @@ public final class DepsAnalysis {
     }
 
     /** Inconsistencies found while analysing (empty for a well-formed profile). */
+    /** What abstract interpretation at loop entry did, or null when the run had it off. */
+    public AbsintSummary absint() {
+        return absint;
+    }
+
     public List<String> problems() {
         return problems;
     }
@@ -165,6 +173,7 @@ public final class DepsAnalysis {
             final int contextNode;
             long invocations;
             long iterations;
+            long decided;
             final int[] carried = new int[3];
 
             Draft(DepLoopMeta meta, int contextNode) {
@@ -195,14 +204,14 @@ public final class DepsAnalysis {
             List<LoopVerdict> loops = new ArrayList<>();
             for (Draft l : drafts.values()) {
                 loops.add(new LoopVerdict(-1, l.meta, l.contextNode, loopContext(l.contextNode), l.invocations,
-                        l.iterations, l.carried[0], l.carried[1], l.carried[2]));
+                        l.iterations, l.carried[0], l.carried[1], l.carried[2], l.decided));
             }
             loops.sort(LOOP_ORDER);
             Map<Integer, LoopVerdict> byLevel = new HashMap<>();
             for (int i = 0; i < loops.size(); i++) {
                 LoopVerdict l = loops.get(i);
                 l = new LoopVerdict(i, l.meta(), l.contextNode(), l.context(), l.invocations(), l.iterations(), l.raw(),
-                        l.war(), l.waw());
+                        l.war(), l.waw(), l.decidedInvocations());
                 loops.set(i, l);
                 byLevel.put(camp ? l.contextNode() : l.meta().id(), l);
             }
@@ -226,8 +235,9 @@ public final class DepsAnalysis {
                         d.count(), d.crossThread(), List.copyOf(levels)));
             }
             edges.sort(DEPENDENCE_ORDER);
+            AbsintSummary absint = deps.absint().enabled() ? AbsintSummary.of(deps.absint(), loops) : null;
             return new DepsAnalysis(deps.mode(), !deps.isEmpty(), List.copyOf(loops), List.copyOf(edges),
-                    List.copyOf(problems), camp ? deps.contexts() : List.of());
+                    List.copyOf(problems), camp ? deps.contexts() : List.of(), absint);
         }
 
         private void record(LoopRecord r) {
@@ -257,6 +267,7 @@ public final class DepsAnalysis {
             }
             d.invocations += r.invocations();
             d.iterations += r.iterations();
+            d.decided += r.decidedInvocations();
         }
 
         /** The loop record of a dependence's level, made empty (with a problem) when it has none. */

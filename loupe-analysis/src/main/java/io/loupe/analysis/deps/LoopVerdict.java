@@ -23,9 +23,30 @@ import java.util.List;
  * @param raw         carried read-after-write dependences
  * @param war         carried write-after-read dependences
  * @param waw         carried write-after-write dependences
+ * @param decidedInvocations of the invocations, those abstract interpretation at loop entry decided
+ *                    without tracing their accesses (docs/absint.md)
  */
 public record LoopVerdict(int id, DepLoopMeta meta, int contextNode, List<ContextEntry> context, long invocations,
-                          long iterations, int raw, int war, int waw) {
+                          long iterations, int raw, int war, int waw, long decidedInvocations) {
+
+    /** A verdict of a run without abstract interpretation at loop entry. */
+    public LoopVerdict(int id, DepLoopMeta meta, int contextNode, List<ContextEntry> context, long invocations,
+                       long iterations, int raw, int war, int waw) {
+        this(id, meta, contextNode, context, invocations, iterations, raw, war, waw, 0);
+    }
+
+    /** Invocations profiled (traced): all but the decided ones. */
+    public long profiledInvocations() {
+        return invocations - decidedInvocations;
+    }
+
+    /**
+     * How its invocations were decided: {@code absint} when abstract interpretation decided them
+     * all, {@code profile} when they were all traced, {@code mixed} when both.
+     */
+    public String decidedBy() {
+        return decidedInvocations == 0 ? "profile" : decidedInvocations == invocations ? "absint" : "mixed";
+    }
 
     /** Carried dependences of all three types. */
     public int carried() {

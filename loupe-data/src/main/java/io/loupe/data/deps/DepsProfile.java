@@ -14,10 +14,17 @@ import java.util.List;
  * @param contexts    the context tree's nodes, indexed by node id (empty in lamp mode)
  * @param loopRecords what ran of each loop, per context in camp mode
  * @param dependences the dependences seen, merged over threads
+ * @param absint      what abstract interpretation at loop entry did ({@link AbsintProfile#NONE} when off)
  */
 public record DepsProfile(String mode, List<AccessSiteMeta> sites, List<DepLoopMeta> loops,
                           List<CallSiteMeta> calls, List<ContextNode> contexts, List<LoopRecord> loopRecords,
-                          List<Dependence> dependences) {
+                          List<Dependence> dependences, AbsintProfile absint) {
+
+    /** A profile of a run without abstract interpretation at loop entry. */
+    public DepsProfile(String mode, List<AccessSiteMeta> sites, List<DepLoopMeta> loops, List<CallSiteMeta> calls,
+                       List<ContextNode> contexts, List<LoopRecord> loopRecords, List<Dependence> dependences) {
+        this(mode, sites, loops, calls, contexts, loopRecords, dependences, AbsintProfile.NONE);
+    }
 
     /** The context-aware mode: accesses and loops per calling context (CAMP). */
     public static final String CAMP = DepMode.CAMP.id();
@@ -38,6 +45,6 @@ public record DepsProfile(String mode, List<AccessSiteMeta> sites, List<DepLoopM
     /** True when there is nothing at all: no mode and every list empty (as {@link #EMPTY}). */
     public boolean isEmpty() {
         return mode == null && sites.isEmpty() && loops.isEmpty() && calls.isEmpty() && contexts.isEmpty()
-                && loopRecords.isEmpty() && dependences.isEmpty();
+                && loopRecords.isEmpty() && dependences.isEmpty() && !absint.enabled();
     }
 }

@@ -8,6 +8,7 @@ import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.LoopRecord;
+import io.loupe.data.deps.AbsintProfile;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -124,13 +125,59 @@ final class DepsCodec {
         out.writeZigZagInt(r.context());
         out.writeVarLong(r.invocations());
         out.writeVarLong(r.iterations());
+        out.writeVarLong(r.decidedInvocations());
     }
 
-    static LoopRecord readLoopRecord(CompactDataInput in) throws IOException {
+    /** A loop record as format {@code version} wrote it: decided invocations since version 5. */
+    static LoopRecord readLoopRecord(CompactDataInput in, int version) throws IOException {
         int loop = in.readVarInt();
         int context = in.readZigZagInt();
         long invocations = in.readVarLong();
-        return new LoopRecord(loop, context, invocations, in.readVarLong());
+        long iterations = in.readVarLong();
+        return new LoopRecord(loop, context, invocations, iterations, version >= 5 ? in.readVarLong() : 0);
+    }
+
+    /** The absint block: the ineligible loops' reasons, then the nests. */
+    static void writeAbsint(CompactDataOutput out, AbsintProfile a) throws IOException {
+        out.writeVarInt(a.ineligible().size());
+        for (java.util.Map.Entry<Integer, String> e : a.ineligible().entrySet()) {
+            out.writeVarInt(e.getKey());
+            out.writeString(e.getValue());
+        }
+        out.writeVarInt(a.nests().size());
+        for (AbsintProfile.NestRecord n : a.nests()) {
+            out.writeVarInt(n.nest());
+            out.writeIntArray(n.loops().stream().mapToInt(Integer::intValue).toArray());
+            out.writeVarLong(n.decided());
+            out.writeVarLong(n.untracedAccesses());
+            out.writeVarInt(n.fallbacks().size());
+            for (java.util.Map.Entry<String, Long> f : n.fallbacks().entrySet()) {
+                out.writeString(f.getKey());
+                out.writeVarLong(f.getValue());
+            }
+        }
+    }
+
+    static AbsintProfile readAbsint(CompactDataInput in) throws IOException {
+        java.util.Map<Integer, String> ineligible = new java.util.TreeMap<>();
+        for (int i = 0, n = in.readCount(); i < n; i++) {
+            int loop = in.readVarInt();
+            ineligible.put(loop, in.readString());
+        }
+        List<AbsintProfile.NestRecord> nests = new java.util.ArrayList<>();
+        for (int i = 0, n = in.readCount(); i < n; i++) {
+            int nest = in.readVarInt();
+            List<Integer> loops = java.util.Arrays.stream(in.readIntArray()).boxed().toList();
+            long decided = in.readVarLong();
+            long untraced = in.readVarLong();
+            java.util.Map<String, Long> fallbacks = new java.util.TreeMap<>();
+            for (int f = 0, m = in.readCount(); f < m; f++) {
+                String reason = in.readString();
+                fallbacks.put(reason, in.readVarLong());
+            }
+            nests.add(new AbsintProfile.NestRecord(nest, loops, decided, untraced, fallbacks));
+        }
+        return new AbsintProfile(true, ineligible, nests);
     }
 
     /**

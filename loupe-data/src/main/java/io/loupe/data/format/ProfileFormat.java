@@ -24,7 +24,7 @@ final class ProfileFormat {
      * The format version this code writes, and the newest it reads (1 had no value blocks, 2 no
      * dependence blocks, 3 no measured figures beside a value profile's estimates).
      */
-    static final int VERSION = 4;
+    static final int VERSION = 5;
 
     // Block types. A code, once published, keeps its meaning; new kinds of data get new codes and a
     // new VERSION, because a reader rejects types it does not know (it cannot tell what it would lose).
@@ -43,6 +43,7 @@ final class ProfileFormat {
     static final int CONTEXTS = 0x0D;      // since version 3
     static final int LOOP_RECORDS = 0x0E;  // since version 3
     static final int DEPENDENCES = 0x0F;   // since version 3
+    static final int ABSINT = 0x10;        // since version 5: abstract interpretation at loop entry, at most once
     static final int END = 0xFF;
 
     /** Items per block of a list (methods, counts, sites, …): bounds the memory a block needs either side. */
@@ -100,6 +101,7 @@ final class ProfileFormat {
             case CONTEXTS -> "'contexts'";
             case LOOP_RECORDS -> "'loopRecords'";
             case DEPENDENCES -> "'dependences'";
+            case ABSINT -> "'absint'";
             case END -> "'end'";
             default -> String.format("0x%02x", type);
         };
@@ -107,7 +109,7 @@ final class ProfileFormat {
 
     /** True if {@code type} is a block of format {@code version}. */
     static boolean isKnown(int type, int version) {
-        int last = version >= 3 ? DEPENDENCES : version == 2 ? VALUES : WARNINGS;
+        int last = version >= 5 ? ABSINT : version >= 3 ? DEPENDENCES : version == 2 ? VALUES : WARNINGS;
         return type >= HEADER && type <= last || type == END;
     }
 

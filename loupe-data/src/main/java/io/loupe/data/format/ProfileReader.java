@@ -7,6 +7,7 @@ import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.AbsintProfile;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.deps.LoopRecord;
 import io.loupe.data.meta.MethodMeta;
@@ -67,6 +68,7 @@ public final class ProfileReader {
     private final List<CallSiteMeta> callSites = new ArrayList<>();
     private final List<ContextNode> contexts = new ArrayList<>();
     private final List<LoopRecord> loopRecords = new ArrayList<>();
+    private AbsintProfile absint = AbsintProfile.NONE;
     private final List<Dependence> dependences = new ArrayList<>();
     private int version;
     private boolean first = true;             // the next block is the file's first
@@ -124,7 +126,7 @@ public final class ProfileReader {
         DepsProfile deps = new DepsProfile(depsMode, Collections.unmodifiableList(accessSites),
                 Collections.unmodifiableList(depLoops), Collections.unmodifiableList(callSites),
                 Collections.unmodifiableList(contexts), Collections.unmodifiableList(loopRecords),
-                Collections.unmodifiableList(dependences));
+                Collections.unmodifiableList(dependences), absint);
         return deps.isEmpty() ? DepsProfile.EMPTY : deps;
     }
 
@@ -202,6 +204,9 @@ public final class ProfileReader {
         if (depsBlock && type == ProfileFormat.DEPS) {
             return "a second 'deps' block";
         }
+        if (absint.enabled() && type == ProfileFormat.ABSINT) {
+            return "a second 'absint' block";
+        }
         return null;
     }
 
@@ -226,7 +231,8 @@ public final class ProfileReader {
             case ProfileFormat.DEP_LOOPS -> readItems(depLoops, DepsCodec::readLoop);
             case ProfileFormat.CALL_SITES -> readItems(callSites, DepsCodec::readCall);
             case ProfileFormat.CONTEXTS -> DepsCodec.readContexts(in, contexts);
-            case ProfileFormat.LOOP_RECORDS -> readItems(loopRecords, DepsCodec::readLoopRecord);
+            case ProfileFormat.LOOP_RECORDS -> readItems(loopRecords, input -> DepsCodec.readLoopRecord(input, version));
+            case ProfileFormat.ABSINT -> absint = DepsCodec.readAbsint(in);
             case ProfileFormat.DEPENDENCES -> readItems(dependences, DepsCodec::readDependence);
             case ProfileFormat.END -> { }
             default -> throw new IllegalArgumentException("block type " + type);

@@ -26,12 +26,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * Writes a {@link Profile} in the Loupe profile format, version 4 (docs/profile-format.md):
+ * Writes a {@link Profile} in the Loupe profile format, version 5 (docs/profile-format.md):
  *
  * <pre>
  * file    := magic version block* end
  * magic   := "LOUPEPRF"                        8 ASCII bytes
- * version := u16, big-endian                   currently 4
+ * version := u16, big-endian                   currently 5
  * block   := type:u8 length:varlong payload crc:u32 (big-endian)
  *            crc is the CRC32 of the type, length and payload bytes; the first block's
  *            starts at the file's first byte (magic and version too; since version 3)
@@ -66,9 +66,13 @@ import java.util.function.Supplier;
  * 0x0C callSites n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
  *                callee:str){n}
  * 0x0D contexts  n:varint (idDelta:zint parentDistance:zint kind:u8 site:zint){n}   (see DepsCodec)
- * 0x0E loopRecords n:varint (loop:varint context:zint invocations:varlong iterations:varlong){n}
+ * 0x0E loopRecords n:varint (loop:varint context:zint invocations:varlong iterations:varlong
+ *                decided:varlong){n}                                 (decided since version 5)
  * 0x0F dependences n:varint (kind:u8 srcSite:varint srcContext:zint dstSite:varint dstContext:zint
  *                count:varlong loops:ints relation:u8{loops}){n}      kind: type code + 4 if cross-thread
+ * 0x10 absint    n:varint (loop:varint reason:str){n}             (at most once; version 5 and on)
+ *                m:varint (nest:varint loops:ints decided:varlong untraced:varlong
+ *                f:varint (reason:str count:varlong){f}){m}
  *
  * varint, varlong  unsigned LEB128 of the 32 / 64 bits (negative ints take 5 bytes)
  * zint, zlong      zig-zag, then varint / varlong
@@ -248,6 +252,9 @@ public final class ProfileWriter {
         part("contexts", List.of("dependence loops", "call sites"), () -> chunks(ProfileFormat.CONTEXTS, deps.contexts(), DepsCodec::writeContexts));
         part("loop records", List.of("dependence loops", "contexts"), () -> blocks(ProfileFormat.LOOP_RECORDS, deps.loopRecords(), DepsCodec::writeLoopRecord));
         part("dependences", List.of("access sites", "dependence loops", "contexts"), () -> blocks(ProfileFormat.DEPENDENCES, deps.dependences(), DepsCodec::writeDependence));
+        if (deps.absint().enabled()) {
+            part("absint", List.of("dependence loops"), () -> block(ProfileFormat.ABSINT, o -> DepsCodec.writeAbsint(o, deps.absint())));
+        }
     }
 
     /** Writes one part of the profile: a list's blocks. */

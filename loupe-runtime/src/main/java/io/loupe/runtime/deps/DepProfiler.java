@@ -1,5 +1,6 @@
 package io.loupe.runtime.deps;
 
+import io.loupe.data.deps.AbsintProfile;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepMode;
 import io.loupe.data.deps.Dependence;
@@ -17,6 +18,7 @@ import java.util.function.IntUnaryOperator;
 public final class DepProfiler {
 
     private final DepMode mode;
+    private final boolean absint;
     private final ContextTree tree;
     private final IntUnaryOperator recursionLoop;
     private final List<DepThread> threads = new ArrayList<>();
@@ -29,6 +31,12 @@ public final class DepProfiler {
      *                      registry hands these out when a recursion is first seen
      */
     public DepProfiler(DepMode mode, IntUnaryOperator recursionLoop) {
+        this(mode, recursionLoop, false);
+    }
+
+    /** With abstract interpretation at loop entry on if {@code absint} (its counts are then part of the profile). */
+    public DepProfiler(DepMode mode, IntUnaryOperator recursionLoop, boolean absint) {
+        this.absint = absint;
         this.mode = mode;
         this.tree = mode == DepMode.CAMP ? new ContextTree() : null;
         this.recursionLoop = recursionLoop;
@@ -202,6 +210,41 @@ public final class DepProfiler {
             }
         }
         return false;
+    }
+
+    /**
+     * What abstract interpretation at loop entry did, over all threads ({@link AbsintProfile#NONE}
+     * when it is off): the registry's ineligible loops and nests, with the threads' counts. Read
+     * when the threads are quiet; a thread whose counts keep changing is left out, as for
+     * {@link #loops()}.
+     */
+    public AbsintProfile absint() {
+        if (!absint) {
+            return AbsintProfile.NONE;
+        }
+        NestCounts merged = new NestCounts();
+        for (DepThread t : threads()) {
+            NestCounts mine = new NestCounts();
+            if (settled(() -> t.nests.addTo(mine))) {
+                mine.addTo(merged);
+            } else {
+                skipped.add(t.id);
+            }
+        }
+        List<AbsintProfile.NestRecord> nests = new ArrayList<>();
+        List<io.loupe.runtime.absint.NestProgram> programs = DepRegistry.nests();
+        for (int id = 0; id < programs.size(); id++) {
+            io.loupe.runtime.absint.NestProgram p = programs.get(id);
+            if (p == null) {
+                continue;   // reserved by a class whose planning failed
+            }
+            List<Integer> loops = new ArrayList<>();
+            for (int l = 0; l < p.loops(); l++) {
+                loops.add(p.loopId(l));
+            }
+            nests.add(new AbsintProfile.NestRecord(id, loops, merged.decided(id), merged.untraced(id), merged.fallbacks(id)));
+        }
+        return new AbsintProfile(true, DepRegistry.ineligibleLoops(), nests);
     }
 
     /** Every loop's record over all threads, sorted by loop id then context. */

@@ -34,10 +34,15 @@ public final class Deps {
 
     /** Starts dependence profiling in {@code mode}; called once by the agent before any instrumented code runs. */
     public static synchronized void configure(DepMode mode) {
+        configure(mode, false);
+    }
+
+    /** As {@link #configure(DepMode)}, with abstract interpretation at loop entry on if {@code absint}. */
+    public static synchronized void configure(DepMode mode, boolean absint) {
         if (profiler != null) {
             throw new IllegalStateException("dependence profiling is already configured");
         }
-        profiler = new DepProfiler(mode, DepRegistry::recursionLoop);
+        profiler = new DepProfiler(mode, DepRegistry::recursionLoop, absint);
     }
 
     /** The profiler, or null when dependence profiling is off. */

@@ -6,6 +6,7 @@ import io.loupe.data.StatKeys;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepMode;
 import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.AbsintProfile;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.deps.LoopRecord;
 import io.loupe.data.format.ProfileWriter;
@@ -435,8 +436,9 @@ public final class ProfileDumper {
         stats.put(StatKeys.DEPS_OBJECTS, profiler.heap().created() + ShadowField.created());
         stats.put(StatKeys.DEPS_FIELD_SHADOWS, ShadowField.created());
         stats.put(StatKeys.DEPS_STATIC_FIELDS, (long) profiler.statics().size());
+        AbsintProfile absint = profiler.absint();
         return new DepsProfile(modeName(profiler.mode()), DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
-                dependences);
+                dependences, absint);
     }
 
     private static String modeName(DepMode mode) {
