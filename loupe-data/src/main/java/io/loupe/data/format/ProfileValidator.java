@@ -330,6 +330,17 @@ public final class ProfileValidator {
             }
             notNegative("the invocations in the " + record, r.invocations());
             notNegative("the iterations in the " + record, r.iterations());
+            notNegative("the decided invocations in the " + record, r.decidedInvocations());
+            if (r.decidedInvocations() > r.invocations()) {
+                throw refuse("the " + record + " has more invocations decided than invocations");
+            }
+        }
+        for (io.loupe.data.deps.AbsintProfile.NestRecord n : d.absint().nests()) {
+            for (int loop : n.loops()) {
+                loop(d, loop, "nest " + n.nest() + " names");
+            }
+            notNegative("the decided invocations of nest " + n.nest(), n.decided());
+            notNegative("the untraced accesses of nest " + n.nest(), n.untracedAccesses());
         }
         for (Dependence dep : d.dependences()) {
             String what = dep.type() + " dependence " + dep.srcSite() + " → " + dep.dstSite();

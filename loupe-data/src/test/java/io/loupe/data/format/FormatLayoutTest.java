@@ -32,7 +32,7 @@ class FormatLayoutTest {
 
     private static final ProfileHeader HEADER = new ProfileHeader("1", 5, "", 2, null, "\u00e9");
     // The first block's checksum covers the magic and version too.
-    private static final byte[] HEADER_BLOCK = Frames.firstBlock(4, 0x01,
+    private static final byte[] HEADER_BLOCK = Frames.firstBlock(5, 0x01,
             bytes(0x02, '1',      // loupeVersion "1": length 1 + 1, then the byte
                     0x0A,         // createdMillis 5, zig-zag
                     0x01,         // options ""
@@ -44,7 +44,7 @@ class FormatLayoutTest {
     void aHeaderOnlyProfileIsMagicVersionHeaderAndEnd() {
         Profile p = new Profile(HEADER, List.of(), List.of(), List.of(), Map.of(), List.of());
 
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x04), HEADER_BLOCK, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x05), HEADER_BLOCK, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 
@@ -60,7 +60,7 @@ class FormatLayoutTest {
                         0x00, 0x00, 0x00, 0x02, 0x00, // methods 0 0 0 1 1: roots as they are, others minus the parent's
                         0x02, 0x00, 0x01, 0x00, 0x01, // labels
                         0x0A, 0x07, 0x03, 0x01, 0x01)); // counts
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x04), HEADER_BLOCK, forest, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x05), HEADER_BLOCK, forest, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 
@@ -110,14 +110,14 @@ class FormatLayoutTest {
                 bytes(0x02,
                         0x00, 0x02, 0x00, 0x01,             // id 0 (0 after -1), parent -1 (0 - 1 = 1), ROOT, site -1
                         0x00, 0x02, 0x02, 0x00));           // id 1, parent 0 (1 - 0 = 1), LOOP, site 0
-        byte[] loopRecords = block(0x0E, bytes(0x01, 0x00, 0x01, 0x01, 0x03)); // loop 0, context -1, 1 and 3
+        byte[] loopRecords = block(0x0E, bytes(0x01, 0x00, 0x01, 0x01, 0x03, 0x00)); // loop 0, context -1, 1 and 3, none decided
         byte[] dependences = block(0x0F,
                 bytes(0x02,
                         0x00, 0x01, 0x01, 0x00, 0x01, 0x02, // RAW, 1 in -1, 0 in -1, count 2
                         0x01, 0x00, 0x02,                   // one loop, 0; INTER
                         0x05, 0x00, 0x01, 0x01, 0x01, 0x01, // WAR + cross-thread, 0 in -1, 1 in -1, count 1
                         0x00));                             // no loops
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x04), HEADER_BLOCK, mode, sites, contexts,
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x05), HEADER_BLOCK, mode, sites, contexts,
                 loopRecords, dependences, block(0xFF)), SampleProfiles.bytes(p));
     }
 
@@ -140,7 +140,7 @@ class FormatLayoutTest {
                         0x01, 0x02, 'i', 0x00,              // slot 1 "i", induction
                         0x03, 0x02, 's', 0x01,              // slot 3 "s", reduction
                         0x04, 0x00, 0x02));                 // slot 4 without a name, other
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x04), HEADER_BLOCK, mode, loops, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x05), HEADER_BLOCK, mode, loops, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 }

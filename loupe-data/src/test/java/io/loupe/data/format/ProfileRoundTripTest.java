@@ -5,6 +5,7 @@ import io.loupe.data.ProfileHeader;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.AbsintProfile;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.deps.LoopRecord;
 import io.loupe.data.meta.BlockMeta;
@@ -194,6 +195,23 @@ class ProfileRoundTripTest {
 
         assertEquals("lamp", roundTrip(p).deps().mode());
         assertTrue(!roundTrip(p).deps().isEmpty());
+    }
+
+    @Test
+    void whatAbstractInterpretationDecidedIsReadBack() throws IOException {
+        DepsProfile sample = SampleProfiles.deps();
+        AbsintProfile absint = new AbsintProfile(true, Map.of(3, "call", 4, "inner loop: call"),
+                List.of(new AbsintProfile.NestRecord(0, List.of(0), 2, 400, Map.of("threads", 1L, "null row", 2L))));
+        DepsProfile deps = new DepsProfile(sample.mode(), sample.sites(), sample.loops(), sample.calls(),
+                sample.contexts(), List.of(new LoopRecord(0, 2, 2, 200, 1)), sample.dependences(), absint);
+        Profile p = new Profile(SampleProfiles.header(), List.of(), List.of(), List.of(), Map.of(), List.of(),
+                List.of(), List.of(), deps);
+
+        DepsProfile read = roundTrip(p).deps();
+        assertEquals(absint, read.absint());
+        assertEquals(List.of(new LoopRecord(0, 2, 2, 200, 1)), read.loopRecords());
+        assertEquals(AbsintProfile.NONE, roundTrip(new Profile(SampleProfiles.header(), List.of(), List.of(),
+                List.of(), Map.of(), List.of(), List.of(), List.of(), sample)).deps().absint(), "off: no block");
     }
 
     @Test
