@@ -15,7 +15,9 @@ import java.util.Optional;
  * ({@code profile=values}) and {@code values-conv} convergent value profiling
  * ({@code profile=values,convergent=true}), {@code values-freeze} the same with frozen quiet periods
  * ({@code values.freeze=true}). {@code lamp} and {@code camp} are memory dependence
- * profiling in either mode ({@code profile=deps,deps.mode=…}); {@code trace} the whole-program
+ * profiling in either mode ({@code profile=deps,deps.mode=…}), {@code lamp-absint} and
+ * {@code camp-absint} the same with abstract interpretation at loop entry ({@code deps.absint=true});
+ * {@code trace} the whole-program
  * trace with its checks, the eWPP ({@code profile=trace}); {@code trace-addr} the trace with its
  * address trace, the CF + address-trace baseline ({@code profile=trace,trace.heap=addresses});
  * {@code trace-cf} the control flow alone, Larus's WPP ({@code trace.heap=none}).
@@ -79,6 +81,10 @@ record ProfilerConfig(String name, String agentOptions, String variant) {
         if (DepMode.ofId(name) != null) {
             return new ProfilerConfig(name, "profile=deps,deps.mode=" + name);
         }
+        if (name.endsWith("-absint") && DepMode.ofId(name.substring(0, name.length() - 7)) != null) {
+            return new ProfilerConfig(name, "profile=deps,deps.mode=" + name.substring(0, name.length() - 7)
+                    + ",deps.absint=true");
+        }
         if (name.matches("k[1-9][0-9]{0,3}")) {
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1));
         }
@@ -86,7 +92,7 @@ record ProfilerConfig(String name, String agentOptions, String variant) {
             int at = name.indexOf('@');
             return new ProfilerConfig(name, "profile=paths,k=" + name.substring(1, at) + ",paths.maxNodes=" + name.substring(at + 1));
         }
-        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, values-freeze, lamp, camp, trace, trace-addr or trace-cf, e.g. k4, k16@100000, each but none optionally with :VARIANT)");
+        throw new IllegalArgumentException("unknown configuration '" + text + "' (expected none, blpp, kN, kN@M, values, values-conv, values-freeze, lamp, camp, lamp-absint, camp-absint, trace, trace-addr or trace-cf, e.g. k4, k16@100000, each but none optionally with :VARIANT)");
     }
 
     boolean instrumented() {

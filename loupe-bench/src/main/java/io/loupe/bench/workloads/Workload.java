@@ -18,7 +18,9 @@ public enum Workload {
     LUCENE(LuceneDriver.class, LuceneDriver::run),
     // outside WORKLOADS.md: programs a user brings, measured so the README does not show our best case only
     CRYPTO(CryptoDriver.class, CryptoDriver::run),
-    PARSER(ParserDriver.class, ParserDriver::run);
+    PARSER(ParserDriver.class, ParserDriver::run),
+    // Java ports of PolyBench/C kernels: the loop nests abstract interpretation at loop entry is measured on
+    POLYBENCH(PolyBenchDriver.class, PolyBenchDriver::run);
 
     private final Class<?> driver;
     private final Driver.Work work;

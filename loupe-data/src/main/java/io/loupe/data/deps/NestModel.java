@@ -19,13 +19,22 @@ import java.util.List;
  * @param inputs the nest's inputs, in the order the entry probe passes them
  * @param loops  the nest's loops, outermost first (loop 0 is the root; a parent comes before its children)
  * @param sites  the nest's access sites, in bytecode order
+ * @param divisors the divisors of the nest's {@code int} divisions and remainders that are not
+ *                 constants: the runtime decides an invocation only if none can be 0 (else the
+ *                 division could throw midway)
  */
-public record NestModel(int id, List<Input> inputs, List<Loop> loops, List<Site> sites) {
+public record NestModel(int id, List<Input> inputs, List<Loop> loops, List<Site> sites, List<Affine> divisors) {
 
     public NestModel {
         inputs = List.copyOf(inputs);
         loops = List.copyOf(loops);
         sites = List.copyOf(sites);
+        divisors = List.copyOf(divisors);
+    }
+
+    /** A nest without divisions by a variable. */
+    public NestModel(int id, List<Input> inputs, List<Loop> loops, List<Site> sites) {
+        this(id, inputs, loops, sites, List.of());
     }
 
     /** The variable of loop {@code loop}'s induction variable. */

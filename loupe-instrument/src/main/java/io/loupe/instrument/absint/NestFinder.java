@@ -76,7 +76,7 @@ public final class NestFinder {
             for (NestModel.Site s : model.sites()) {
                 sites.add(new NestModel.Site(firstSite + s.siteId(), s.store(), s.refKind(), s.ref(), s.index(), s.rows()));
             }
-            return new NestModel(id, model.inputs(), loops, sites);
+            return new NestModel(id, model.inputs(), loops, sites, model.divisors());
         }
 
         @Override
@@ -304,6 +304,7 @@ public final class NestFinder {
         final Map<Integer, LoopBuild> builds = new TreeMap<>();
         final Map<Integer, Sym[]> siteOperands = new TreeMap<>();   // site ordinal → array, index
         final List<Integer> rowSites = new ArrayList<>();
+        final List<Lin> divisors = new ArrayList<>();
 
         Walk(int root) {
             this.root = root;
@@ -574,8 +575,13 @@ public final class NestFinder {
             int op = n.getOpcode();
             if (op == Opcodes.IDIV || op == Opcodes.IREM || op == Opcodes.LDIV || op == Opcodes.LREM) {
                 Sym d = interpreter.operands.get(n)[1];
-                if (d.lin == null || !d.lin.isConstant() || d.lin.constantTerm() == 0) {
+                if (d.lin == null) {
                     throw new Rejected(l, "division by a value that may be 0");
+                }
+                if (!d.lin.isConstant()) {
+                    divisors.add(d.lin);   // the runtime proves it is not 0
+                } else if (d.lin.constantTerm() == 0) {
+                    throw new Rejected(l, "division by 0");
                 }
             }
             Integer site = siteAt.get(n);
@@ -675,6 +681,7 @@ public final class NestFinder {
                 forms.add(b.init);
                 forms.add(b.bound);
             }
+            forms.addAll(divisors);
             for (Sym[] ops : siteOperands.values()) {
                 forms.add(ops[1].lin);
                 if (ops[0].inputSlot >= 0) {
@@ -736,7 +743,14 @@ public final class NestFinder {
                         byInput ? NestModel.RefKind.INPUT : NestModel.RefKind.LOADED, ref, ops[1].lin.affine(rename),
                         rowSites.contains(ordinal)));
             }
-            return new NestModel(0, inputList, modelLoops, modelSites);
+            List<NestModel.Affine> modelDivisors = new ArrayList<>();
+            for (Lin d : divisors) {
+                NestModel.Affine a = d.affine(rename);
+                if (!modelDivisors.contains(a)) {
+                    modelDivisors.add(a);
+                }
+            }
+            return new NestModel(0, inputList, modelLoops, modelSites, modelDivisors);
         }
 
         private void preorder(int l, List<Integer> out) {

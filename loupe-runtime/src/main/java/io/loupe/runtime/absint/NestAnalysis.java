@@ -75,6 +75,13 @@ public final class NestAnalysis {
             ranges[p.ivVariable(l)] = range;
             runs[l] = !range.isBottom();
         }
+        // divisions: no divisor may be 0 (a form over loops that never run is empty)
+        for (int d = 0; d < p.divisorVars.length; d++) {
+            Interval v = NestProgram.eval(p.divisorVars[d], p.divisorCoefs[d], p.divisorConst[d], ranges);
+            if (!v.fitsInt() || v.contains(0)) {
+                return NestPlan.fallback("division by a value that may be 0");
+            }
+        }
         // 2. indices, arrays and rows, bounds
         Interval[] index = new Interval[p.sites];
         Object[][] objects = new Object[p.sites][];

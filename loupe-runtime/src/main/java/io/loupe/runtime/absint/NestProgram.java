@@ -50,6 +50,10 @@ public final class NestProgram {
     final boolean[] innerBoundsVary;
     /** [loop][loop']: loop' is loop or inside it. */
     final boolean[][] inside;
+    /** The divisors that must not be 0, as forms. */
+    final int[][] divisorVars;
+    final int[][] divisorCoefs;
+    final int[] divisorConst;
 
     public NestProgram(NestModel model) {
         this.model = model;
@@ -109,6 +113,15 @@ public final class NestProgram {
                     siteLoop[item] = l;
                 }
             }
+        }
+        List<NestModel.Affine> ds = model.divisors();
+        divisorVars = new int[ds.size()][];
+        divisorCoefs = new int[ds.size()][];
+        divisorConst = new int[ds.size()];
+        for (int d = 0; d < ds.size(); d++) {
+            divisorVars[d] = ds.get(d).variables();
+            divisorCoefs[d] = ds.get(d).coefficients();
+            divisorConst[d] = ds.get(d).constant();
         }
         inside = new boolean[loops][loops];
         for (int l = 0; l < loops; l++) {
