@@ -183,7 +183,34 @@ public final class NestAnalysis {
                 free[g][l] = holds && !varies;
             }
         }
-        return NestPlan.decided(values, arrays, group, groups, free, needs, relevant);
+        return NestPlan.decided(values, arrays, group, groups, free, needs, relevant, objects, index);
+    }
+
+    /**
+     * Whether {@code plan}, decided for an invocation with the same inputs as this one (equal ints,
+     * the same references), holds for this one too (docs/absint.md, "Reuse"). What it depends on
+     * beyond the inputs is the rows the nest loads: the arrays' lengths cannot change, their
+     * elements can. So the rows are read again from their spines, over the same intervals, and
+     * must be the same objects. A plan is only ever reused by the thread that made it.
+     */
+    public static boolean stillHolds(NestProgram p, NestPlan plan) {
+        for (int s = 0; s < p.sites; s++) {
+            if (p.byInput[s] || plan.objects[s].length == 0) {
+                continue;
+            }
+            int loader = p.ref[s];
+            Interval at = plan.index[loader];
+            int r = 0;
+            for (Object spine : plan.objects[loader]) {
+                Object[] elements = (Object[]) spine;
+                for (long i = at.lo(); i <= at.hi(); i++) {
+                    if (elements[(int) i] != plan.objects[s][r++]) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     /**

@@ -24,9 +24,13 @@ public final class NestPlan {
     public final boolean[][] needs;
     /** [group][loop]: the loop holds a site the group needs. */
     public final boolean[][] relevant;
+    /** Per site: the arrays it may access (its input, or the rows its loader may load); what a reuse checks again. */
+    final Object[][] objects;
+    /** Per site: its index's interval. */
+    final Interval[] index;
 
     private NestPlan(String fallback, long[] values, Object[] arrays, int[] group, int groups, boolean[][] free,
-                     boolean[][] needs, boolean[][] relevant) {
+                     boolean[][] needs, boolean[][] relevant, Object[][] objects, Interval[] index) {
         this.fallback = fallback;
         this.values = values;
         this.arrays = arrays;
@@ -35,15 +39,17 @@ public final class NestPlan {
         this.free = free;
         this.needs = needs;
         this.relevant = relevant;
+        this.objects = objects;
+        this.index = index;
     }
 
     static NestPlan fallback(String reason) {
-        return new NestPlan(reason, null, null, null, 0, null, null, null);
+        return new NestPlan(reason, null, null, null, 0, null, null, null, null, null);
     }
 
     static NestPlan decided(long[] values, Object[] arrays, int[] group, int groups, boolean[][] free,
-                            boolean[][] needs, boolean[][] relevant) {
-        return new NestPlan(null, values, arrays, group, groups, free, needs, relevant);
+                            boolean[][] needs, boolean[][] relevant, Object[][] objects, Interval[] index) {
+        return new NestPlan(null, values, arrays, group, groups, free, needs, relevant, objects, index);
     }
 
     /** Whether the invocation can be decided. */

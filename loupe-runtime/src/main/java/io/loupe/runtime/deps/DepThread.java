@@ -95,6 +95,8 @@ public final class DepThread {
     long[] nestInts = new long[8];
     Object[] nestRefs = new Object[8];
     int nestInputs;
+    /** Per nest id: this thread's memory of it ({@link NestMemo}). */
+    private NestMemo[] memos = new NestMemo[0];
     /**
      * The current context: its node id in camp mode (-1 in lamp mode). Contexts are ids, not
      * nodes, in every field and array of this class: an access reads the id as it is, and a call,
@@ -355,6 +357,18 @@ public final class DepThread {
     }
 
     // ---- replays of decided nests (NestSummary) ----
+
+    /** This thread's memory of nest {@code nest}. */
+    NestMemo memo(int nest) {
+        if (nest >= memos.length) {
+            memos = Arrays.copyOf(memos, Math.max(nest + 1, memos.length * 2));
+        }
+        NestMemo m = memos[nest];
+        if (m == null) {
+            memos[nest] = m = new NestMemo();
+        }
+        return m;
+    }
 
     /** The next input of the nest being entered: an int, or a reference. */
     void nestInput(long value, Object ref) {

@@ -9,9 +9,12 @@ import io.loupe.runtime.absint.NestProgram;
  * eligible nest (docs/absint.md, "Probes"): the nest's inputs one by one, then {@link #decide},
  * which analyses the invocation from them and, when it is decided, records its summary and returns
  * true: the code then runs the nest's untraced copy. Otherwise it returns false and the traced
- * nest runs, as without abstract interpretation.
+ * nest runs, as without abstract interpretation. An invocation with the same inputs as the thread's
+ * last decided one reuses its plan ({@link NestMemo}).
  */
 public final class NestEntry {
+
+    private static final int THREADS = NestCounts.reason("threads");
 
     private NestEntry() {
     }
@@ -30,22 +33,40 @@ public final class NestEntry {
     public static boolean decide(DepThread t, int nest) {
         long[] ints = t.nestInts;
         Object[] refs = t.nestRefs;
+        int n = t.nestInputs;
         t.nestInputs = 0;
         try {
             if (t.profiler.shared()) {
-                t.nests.fellBack(nest, "threads");
+                t.nests.fellBack(nest, THREADS);
+                return false;
+            }
+            NestMemo memo = t.memo(nest);
+            if (memo.disabled >= 0) {
+                t.nests.fellBack(nest, memo.disabled);
                 return false;
             }
             NestProgram p = DepRegistry.nest(nest);
-            NestPlan plan = NestAnalysis.analyze(p, ints, refs);
-            if (!plan.decided()) {
-                t.nests.fellBack(nest, plan.fallback);
+            NestPlan plan;
+            if (memo.sameInputs(ints, refs, n) && NestAnalysis.stillHolds(p, memo.plan)) {
+                plan = memo.plan;
+            } else {
+                plan = NestAnalysis.analyze(p, ints, refs);
+                if (!plan.decided()) {
+                    t.nests.fellBack(nest, plan.fallback);
+                    return false;
+                }
+                memo.remember(ints, refs, n, plan);
+            }
+            NestSummary summary = NestSummary.measure(t, p, plan);
+            if (!memo.pays(summary.untraced(), summary.replayed())) {
+                t.nests.fellBack(nest, NestMemo.NO_GAIN_ID);
                 return false;
             }
-            t.nests.decided(nest, NestSummary.apply(t, p, plan));
+            summary.apply();
+            t.nests.decided(nest, summary.untraced());
             return true;
         } finally {
-            java.util.Arrays.fill(refs, null);   // hold no object of the program's
+            java.util.Arrays.fill(refs, 0, n, null);   // hold no object of the program's
         }
     }
 }

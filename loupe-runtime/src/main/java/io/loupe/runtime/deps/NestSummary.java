@@ -41,6 +41,10 @@ final class NestSummary {
     // the last array each site touched and its shadow
     private final Object[] lastArray;
     private final ArrayShadow[] lastShadow;
+    /** The nest's loops in the order the invocation first enters them. */
+    private final int[] firstEntered;
+    private int entered;
+    private long replayed;
 
     private NestSummary(DepThread t, NestProgram p, NestPlan plan) {
         this.t = t;
@@ -52,17 +56,44 @@ final class NestSummary {
         this.loaded = new Object[p.sites()];
         this.lastArray = new Object[p.sites()];
         this.lastShadow = new ArrayShadow[p.sites()];
+        this.firstEntered = new int[p.loops()];
+        this.invocations = new long[p.loops()];
+        this.iterations = new long[p.loops()];
     }
 
-    /** Records the decided invocation; returns the number of accesses it accounted for. */
-    static long apply(DepThread t, NestProgram p, NestPlan plan) {
-        return new NestSummary(t, p, plan).apply();
+    /**
+     * The summary of the invocation {@code plan} was made for, measured (its loop records, the
+     * accesses it stands for, the accesses its replay would make) but not yet recorded: nothing
+     * of the thread or the profile changes until {@link #apply()}.
+     */
+    static NestSummary measure(DepThread t, NestProgram p, NestPlan plan) {
+        NestSummary s = new NestSummary(t, p, plan);
+        s.count(0, 1);
+        for (int g = 0; g < plan.groups; g++) {
+            s.replayed += s.replays(g, 0);
+        }
+        return s;
     }
 
-    private long apply() {
-        invocations = new long[p.loops()];
-        iterations = new long[p.loops()];
-        count(0, 1);
+    /** The accesses the invocation makes, all of which the summary accounts for. */
+    long untraced() {
+        return untraced;
+    }
+
+    /** The accesses the summary's replay gives the histories one by one. */
+    long replayed() {
+        return replayed;
+    }
+
+    /** Records the invocation: its loops' records, then its accesses, replayed. */
+    void apply() {
+        boolean camp = t.camp();
+        for (int i = 0; i < entered; i++) {   // context nodes made in the order the traced nest would make them
+            int l = firstEntered[i];
+            int outer = l == 0 ? t.context() : contexts[p.parent(l)];
+            contexts[l] = camp ? t.loopNodeBelow(outer, p.loopId(l)) : -1;
+            keys[l] = camp ? contexts[l] : p.loopId(l);
+        }
         for (int l = 0; l < p.loops(); l++) {
             if (invocations[l] > 0) {
                 t.countDecided(keys[l], p.loopId(l), invocations[l], iterations[l]);
@@ -73,7 +104,6 @@ final class NestSummary {
             replay(g, 0, 1);
         }
         t.summarized += untraced - (t.access - before);
-        return untraced;
     }
 
     private long trips(int l) {
@@ -85,16 +115,14 @@ final class NestSummary {
     }
 
     /**
-     * Counts {@code weight} invocations of loop {@code l}, its inner loops and its accesses. Loops
-     * are counted in the order the nest first enters them, so a loop's context node is made here,
-     * on its first entry, as the traced nest would have made it.
+     * Counts {@code weight} invocations of loop {@code l}, its inner loops and its accesses, in the
+     * order the nest runs them; notes the order in which it first enters its loops (a loop's context
+     * node is made on its first entry).
      */
     private void count(int l, long weight) {
         long m = trips(l);
         if (invocations[l] == 0) {
-            int outer = l == 0 ? t.context() : contexts[p.parent(l)];
-            contexts[l] = t.camp() ? t.loopNodeBelow(outer, p.loopId(l)) : -1;
-            keys[l] = t.camp() ? contexts[l] : p.loopId(l);
+            firstEntered[entered++] = l;
         }
         invocations[l] += weight;
         iterations[l] += weight * (m + 1);   // the header runs once more, to exit
@@ -128,6 +156,56 @@ final class NestSummary {
                 }
             }
         }
+    }
+
+    /**
+     * The accesses {@link #replay} gives the histories for group {@code g} in one invocation of
+     * loop {@code l}: counted by the same walk, but an inner loop the group is not free in is counted
+     * once for all the iterations of an enclosing loop whose inner bounds do not vary.
+     */
+    private long replays(int g, int l) {
+        if (!plan.relevant[g][l]) {
+            return 0;
+        }
+        long m = trips(l);
+        if (m == 0) {
+            return 0;
+        }
+        long n = plan.free[g][l] && m > 2 ? 2 : m;
+        int[] body = p.body(l);
+        long own = 0;
+        boolean inner = false;
+        for (int item : body) {
+            if (item >= 0) {
+                own += plan.group[item] == g ? 1 : 0;
+            } else {
+                inner |= plan.relevant[g][-1 - item];
+            }
+        }
+        long total = n * own;
+        if (!inner) {
+            return total;
+        }
+        int iv = p.ivVariable(l);
+        long init = p.init(l, values);
+        if (!p.innerBoundsVary(l)) {
+            values[iv] = init;
+            for (int item : body) {
+                if (item < 0) {
+                    total += n * replays(g, -1 - item);
+                }
+            }
+            return total;
+        }
+        for (long k = 0; k < n; k++) {
+            values[iv] = init + k * p.step(l);
+            for (int item : body) {
+                if (item < 0) {
+                    total += replays(g, -1 - item);
+                }
+            }
+        }
+        return total;
     }
 
     /** Replays group {@code g}'s accesses in one invocation of loop {@code l}, standing for {@code weight}. */

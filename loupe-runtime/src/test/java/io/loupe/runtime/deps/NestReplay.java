@@ -26,6 +26,10 @@ final class NestReplay {
     record Profile(List<String> dependences, List<String> loops, long accesses) {
     }
 
+    /** Over the decided runs since the last reset: the replay's accesses as measured before it and as made. */
+    static long replayed;
+    static long actual;
+
     private NestReplay() {
     }
 
@@ -52,11 +56,15 @@ final class NestReplay {
                 }
             }
             if (decide) {
+                long before = t.access;
                 NestPlan plan = NestAnalysis.analyze(p, ints, refs);
                 if (!plan.decided()) {
                     throw new AssertionError("not decided: " + plan.fallback);
                 }
-                NestSummary.apply(t, p, plan);
+                NestSummary summary = NestSummary.measure(t, p, plan);
+                summary.apply();
+                replayed += summary.replayed();
+                actual += t.access - before;
             } else {
                 long[] values = new long[p.variables()];
                 for (int k = 0; k < model.inputs().size(); k++) {

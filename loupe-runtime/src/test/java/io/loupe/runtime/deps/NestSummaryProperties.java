@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * random linear indices, in two arrays that are sometimes one (aliased arguments), and in the rows
  * of a jagged array loaded in the nest, one row of which is sometimes another's. Both profiles —
  * every dependence with its count and loop relations, every loop record, the access count — must
- * be equal in camp and lamp mode, the nest invoked twice in a driver loop.
+ * be equal in camp and lamp mode, the nest invoked twice in a driver loop. The accesses a summary
+ * says, before it runs, that its replay will make are the ones it makes.
  */
 class NestSummaryProperties {
 
@@ -52,7 +53,10 @@ class NestSummaryProperties {
         Assume.that(decided);
         for (DepMode mode : DepMode.values()) {
             NestReplay.Profile traced = NestReplay.run(c.model(), c.ints(), c.refs(), mode, false, 2);
+            NestReplay.replayed = 0;
+            NestReplay.actual = 0;
             NestReplay.Profile summary = NestReplay.run(c.model(), c.ints(), c.refs(), mode, true, 2);
+            assertEquals(NestReplay.actual, NestReplay.replayed, "the replay's accesses as measured before it");
             assertEquals(String.join("\n", traced.dependences()), String.join("\n", summary.dependences()),
                     mode.id() + " " + c.shape());
             assertEquals(traced.loops(), summary.loops(), mode.id() + " " + c.shape());
