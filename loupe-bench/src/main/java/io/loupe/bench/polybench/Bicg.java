@@ -41,7 +41,9 @@ public final class Bicg {
         double[] p = new double[m];
         double[] r = new double[n];
         init(m, n, a, r, p);
+        long start = System.nanoTime();
         kernel(m, n, a, s, q, p, r);
+        KernelTime.add(System.nanoTime() - start);
         return Checksum.of(s) + Checksum.of(q);
     }
 }

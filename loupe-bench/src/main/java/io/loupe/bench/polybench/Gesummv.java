@@ -41,7 +41,9 @@ public final class Gesummv {
         double[] x = new double[n];
         double[] y = new double[n];
         init(n, a, b, x);
+        long start = System.nanoTime();
         kernel(n, ALPHA, BETA, a, b, tmp, x, y);
+        KernelTime.add(System.nanoTime() - start);
         return Checksum.of(y);
     }
 }

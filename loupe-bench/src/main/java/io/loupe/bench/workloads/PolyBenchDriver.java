@@ -16,6 +16,7 @@ import io.loupe.bench.polybench.Gramschmidt;
 import io.loupe.bench.polybench.Heat3d;
 import io.loupe.bench.polybench.Jacobi1d;
 import io.loupe.bench.polybench.Jacobi2d;
+import io.loupe.bench.polybench.KernelTime;
 import io.loupe.bench.polybench.Lu;
 import io.loupe.bench.polybench.Ludcmp;
 import io.loupe.bench.polybench.Mvt;
@@ -135,6 +136,7 @@ public final class PolyBenchDriver {
         List<Kernel> selected = args.length == 2 ? select(args[1]) : KERNELS;
         String[] sizeOnly = args.length == 0 ? args : new String[] {args[0]};
         Driver.main(sizeOnly, size -> run(size, selected));
+        System.err.println(lastKernelTimes);
     }
 
     /** Runs every kernel at {@code size} and returns the checksum line. */
@@ -154,11 +156,22 @@ public final class PolyBenchDriver {
 
     private static String run(Size size, List<Kernel> kernels) {
         StringBuilder line = new StringBuilder("polybench");
+        StringBuilder times = new StringBuilder(KERNEL_MS_PREFIX.strip());
+        KernelTime.take();
         for (Kernel kernel : kernels) {
             line.append(' ').append(kernel.name()).append('=').append(kernel.run(size));
+            times.append(' ').append(kernel.name()).append('=').append(KernelTime.take() / 1e6);
         }
+        lastKernelTimes = times.toString();
         return line.toString();
     }
+
+    /**
+     * Prefix of the stderr line {@link #main} prints after the work: each kernel's own time in
+     * milliseconds ({@link KernelTime}), {@code NAME=MS} separated by spaces.
+     */
+    public static final String KERNEL_MS_PREFIX = "loupe-bench kernel-ms ";
+    private static String lastKernelTimes;
 
     /** The kernels named in the comma-separated {@code names}, in the driver's order; an unknown name fails. */
     private static List<Kernel> select(String names) {

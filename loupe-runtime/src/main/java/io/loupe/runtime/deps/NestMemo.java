@@ -10,7 +10,7 @@ import io.loupe.runtime.absint.NestPlan;
  *
  * <p>A decided invocation replays each group's accesses on the histories, somewhat dearer per
  * access than a traced access (the runtime evaluates the index and replays the loop levels: about
- * 1.4 times on a one-level loop); it pays where a replayed iteration stands for many (free loops)
+ * 1.4 times on a one-level loop, measured); it pays where a replayed iteration stands for many (free loops)
  * and the analysis is small next to the accesses saved. So an invocation whose summary would
  * stand for fewer than {@link #GAIN} times the accesses it replays, or would save fewer than
  * {@link #MIN_SAVED}, is profiled instead; after {@link #TRIAL} such invocations in a row the nest
@@ -19,7 +19,7 @@ import io.loupe.runtime.absint.NestPlan;
 final class NestMemo {
 
     static final int TRIAL = 4;
-    static final double GAIN = 1.5;
+    static final double GAIN = 2;
     static final long MIN_SAVED = 64;
     static final String NO_GAIN = "summary no shorter than the trace";
     static final int NO_GAIN_ID = NestCounts.reason(NO_GAIN);
