@@ -1,10 +1,7 @@
 package io.loupe.bench;
 
 import io.loupe.analysis.deps.AbsintSummary;
-import io.loupe.analysis.deps.DepEdge;
 import io.loupe.analysis.deps.DepsAnalysis;
-import io.loupe.analysis.deps.LoopRelation;
-import io.loupe.analysis.deps.LoopVerdict;
 import io.loupe.bench.workloads.PolyBenchDriver;
 import io.loupe.bench.workloads.Size;
 import io.loupe.data.Profile;
@@ -88,7 +85,7 @@ public final class PolyBenchAbsint {
             AbsintSummary s = a.absint();
             long loops = a.loops().stream().map(l -> l.meta().id()).distinct().count();
             long accesses = decided.stats().getOrDefault(StatKeys.DEPS_ACCESSES, 0L);
-            boolean same = canonical(traced).equals(canonical(a));
+            boolean same = SameDependences.canonical(traced).equals(SameDependences.canonical(a));
             System.out.printf(Locale.ROOT, "| %s | %.1f | %.1f× | %.2f× | %d of %d | %.1f%% | %s |%n", kernel, none, camp,
                     absint, s.decidedLoops(), loops, accesses == 0 ? 0.0 : 100.0 * s.untracedAccesses() / accesses,
                     same ? "yes" : "NO");
@@ -119,27 +116,5 @@ public final class PolyBenchAbsint {
                 .orElseThrow(() -> new IllegalStateException("no kernel time: " + err));
         double millis = Double.parseDouble(times.substring(times.indexOf('=') + 1).trim());
         return new Run(out.strip(), millis);
-    }
-
-    /**
-     * A profile's loops and dependences as lines that compare across runs: names and context paths
-     * instead of ids, every count and relation, and nothing of how a loop was decided.
-     */
-    static List<String> canonical(DepsAnalysis a) {
-        List<String> out = new ArrayList<>();
-        for (LoopVerdict l : a.loops()) {
-            out.add("loop " + l.id() + " " + l.meta().className() + "." + l.meta().method() + ":" + l.meta().line()
-                    + " " + l.context() + " inv " + l.invocations() + " it " + l.iterations() + " carried " + l.raw()
-                    + "/" + l.war() + "/" + l.waw());
-        }
-        for (DepEdge e : a.dependences()) {
-            StringBuilder b = new StringBuilder(e.type() + " " + e.src() + " -> " + e.dst() + " x" + e.count()
-                    + (e.crossThread() ? " cross" : ""));
-            for (LoopRelation r : e.loops()) {
-                b.append(' ').append(r.loop().id()).append(':').append(r.relation());
-            }
-            out.add(b.toString());
-        }
-        return out;
     }
 }

@@ -19,9 +19,11 @@ import java.util.Map;
  *   <li>each index's interval inside {@code int} (so Java's wrapping arithmetic computes the form's
  *   value) and inside the length of every array its site may access, rows included: a row is read
  *   from its spine over the loading index's interval, and must not be null;</li>
- *   <li>the sites grouped by the arrays they may touch (an object touched by two sites joins their
- *   groups: two arguments that are one array, a row that two spines share), so that each group's
- *   accesses can be replayed apart from the others';</li>
+ *   <li>the sites grouped by the locations they may touch: two sites join one group when an object
+ *   may be touched by both (two arguments that are one array, a row that two spines share) and
+ *   their index sets meet in the interval domain and in the congruence domain — the paper's
+ *   dependence test (Alg. 3), whose GCD part tells {@code a[2i]} from {@code a[2i+1]} — so that
+ *   each group's accesses can be replayed apart from the others';</li>
  *   <li>per group, the loops in which every iteration repeats the group's accesses exactly: the
  *   group's addresses do not vary with the loop, nor does any bound inside it.</li>
  * </ol>
@@ -135,18 +137,28 @@ public final class NestAnalysis {
                 }
             }
         }
-        // 3. groups: sites that may touch one object
+        // 3. groups: sites that may touch one location — one object, and index sets that meet in both
+        //    the interval and the congruence domain (the paper's Alg. 3, its dependence test)
+        Congruence[] congruences = congruences(p, values, runs);
+        Congruence[] strides = new Congruence[p.sites];
+        for (int s = 0; s < p.sites; s++) {
+            strides[s] = index[s] == null ? Congruence.BOTTOM
+                    : eval(p.indexVars[s], p.indexCoefs[s], p.indexConst[s], congruences);
+        }
         int[] parent = new int[p.sites];
         for (int s = 0; s < p.sites; s++) {
             parent[s] = s;
         }
-        Map<Object, Integer> firstSite = new IdentityHashMap<>();
+        Map<Object, java.util.List<Integer>> touching = new IdentityHashMap<>();
         for (int s = 0; s < p.sites; s++) {
             for (Object o : objects[s]) {
-                Integer other = firstSite.putIfAbsent(o, s);
-                if (other != null) {
-                    union(parent, other, s);
+                java.util.List<Integer> others = touching.computeIfAbsent(o, k -> new java.util.ArrayList<>(2));
+                for (int t : others) {
+                    if (find(parent, t) != find(parent, s) && meet(index[t], strides[t], index[s], strides[s])) {
+                        union(parent, t, s);
+                    }
                 }
+                others.add(s);
             }
         }
         int[] group = new int[p.sites];
@@ -273,6 +285,37 @@ public final class NestAnalysis {
             return null;
         }
         return init.hi() < lo ? Interval.BOTTOM : Interval.of(lo, init.hi());
+    }
+
+    /** Whether two index sets may share a value: their intervals and their congruences both meet. */
+    static boolean meet(Interval a, Congruence ac, Interval b, Congruence bc) {
+        return !a.meet(b).isBottom() && !ac.meet(bc).isBottom();
+    }
+
+    /**
+     * Each variable's congruence over the invocation: an input's is its value; an induction
+     * variable's is its start's plus its step's multiples, {@code init + step·Z} (bottom for a loop
+     * that never runs).
+     */
+    static Congruence[] congruences(NestProgram p, long[] values, boolean[] runs) {
+        Congruence[] c = new Congruence[p.variables()];
+        for (int k = 0; k < p.inputs; k++) {
+            c[k] = Congruence.constant(values[k]);
+        }
+        for (int l = 0; l < p.loops; l++) {
+            c[p.ivVariable(l)] = !runs[l] ? Congruence.BOTTOM
+                    : eval(p.initVars[l], p.initCoefs[l], p.initConst[l], c).add(Congruence.of(Math.abs((long) p.step[l]), 0));
+        }
+        return c;
+    }
+
+    /** A linear form's congruence from the variables'. */
+    static Congruence eval(int[] vars, int[] coefs, int constant, Congruence[] values) {
+        Congruence v = Congruence.constant(constant);
+        for (int i = 0; i < vars.length; i++) {
+            v = v.add(Congruence.constant(coefs[i]).mul(values[vars[i]]));
+        }
+        return v;
     }
 
     private static int find(int[] parent, int s) {
