@@ -51,7 +51,7 @@ public final class AgentOptions {
         KEYS.put("trace.heap", "what the whole-program trace records of heap accesses: checks (the generation each access that is not free finds its location in: every dependence recovers from the trace), addresses (the object and index of every access: the CF + address trace, the baseline the checks are measured against) or none. Default: checks");
         KEYS.put("trace.addresses", "true is trace.heap=addresses, false trace.heap=checks (true or false)");
         KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
-        KEYS.put("deps.absint", "abstract interpretation at loop entry: eligible loop nests are decided from the state they start in, their accesses accounted for without tracing them; the profile stays the same (true or false). Default: false");
+        KEYS.put("deps.absint", "abstract interpretation at loop entry: eligible loop nests are decided from the state they start in, their accesses accounted for without tracing them, where that is shorter than tracing them; the profile stays the same (true, false, or always: every invocation the analysis proves is decided, shorter or not). Default: false");
         KEYS.put("verify", "check instrumented code before the JVM sees it; a method that fails is left as it was (true or false). Default: true");
         KEYS.put("instrumenter.c2", "true to let HotSpot's C2 compile Loupe's instrumenter too; by default C1 alone does, leaving C2 to the program (true or false). Default: false");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
@@ -111,6 +111,7 @@ public final class AgentOptions {
     private long thawAfter = THAW_AFTER;
     private String depsMode = DEP_MODES.get(0);
     private boolean absint = false;
+    private boolean absintAlways = false;
     private int chunkEvents = 1 << 24;
     private String heap = HEAP_EVENTS.get(1);
     private boolean verbose;
@@ -279,7 +280,10 @@ public final class AgentOptions {
                 }
                 depsMode = value;
             }
-            case "deps.absint" -> absint = bool(key, value);
+            case "deps.absint" -> {
+                absintAlways = value.equals("always");
+                absint = absintAlways || bool(key, value);
+            }
             case "verbose" -> verbose = bool(key, value);
             case "verify" -> verify = bool(key, value);
             case "instrumenter.c2" -> instrumenterC2 = bool(key, value);
@@ -392,6 +396,11 @@ public final class AgentOptions {
     /** Whether abstract interpretation at loop entry is on ({@code deps.absint}). */
     public boolean absint() {
         return absint;
+    }
+
+    /** Whether {@code deps.absint=always}: every invocation the analysis proves is decided, whether or not that pays. */
+    public boolean absintAlways() {
+        return absintAlways;
     }
 
     /** The value site kinds to profile, as labels ({@code param}, …), in their canonical order. */
@@ -569,7 +578,7 @@ public final class AgentOptions {
         if (deps()) {
             j.add("deps.mode=" + depsMode);
             if (absint) {
-                j.add("deps.absint=true");
+                j.add("deps.absint=" + (absintAlways ? "always" : "true"));
             }
         }
         if (trace()) {

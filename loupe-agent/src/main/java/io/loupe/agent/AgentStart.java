@@ -44,7 +44,7 @@ final class AgentStart {
             if (openInternals(inst) && ShadowFieldFilter.install()) {
                 shadowFields = ShadowFields.topmost(internalName -> filter.accepts(internalName.replace('/', '.')));
             }
-            Deps.configure(DepMode.ofId(options.depsMode()), options.absint());
+            Deps.configure(DepMode.ofId(options.depsMode()), options.absint(), options.absintAlways());
         }
         if (options.trace()) {
             TraceThread.configure(options.chunkEvents());

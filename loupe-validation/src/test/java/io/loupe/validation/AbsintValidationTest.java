@@ -26,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Abstract interpretation at loop entry under the real agent (docs/absint.md, "Exactness"): each
  * target ({@code targets.absint}: PolyBench kernels, the corner cases, threads) runs without the
- * agent, with {@code profile=deps} and with {@code profile=deps,deps.absint=true}, in camp and in
- * lamp mode. The output must not change, and the profiles must be the same — every loop's
+ * agent, with {@code profile=deps} and with {@code profile=deps,deps.absint=always} (every
+ * invocation the analysis proves is decided, however small), in camp and in lamp mode. The output must not change, and the profiles must be the same — every loop's
  * invocations, iterations and carried dependences, every dependence with its count, contexts and
  * loop relations — but for the fields that say how each loop was decided. Then the decisions
  * themselves: which loops the analysis decides, and why the others are profiled.
@@ -85,6 +85,18 @@ class AbsintValidationTest {
     }
 
     @Test
+    void byDefaultASummaryNoShorterThanItsTraceIsTraced(@TempDir Path dir) throws Exception {
+        AgentRun.Result plain = AgentRun.run(null, PACKAGE + "AbsintCornersTarget");
+        Path traced = run(dir, "AbsintCornersTarget", "camp", null, plain.stdout());
+        Path absint = run(dir, "AbsintCornersTarget", "camp", "true", plain.stdout());
+        assertEquals(comparable(traced), comparable(absint));
+        DepsAnalysis a = DepsAnalysis.of(ProfileReader.read(absint));
+        assertTrue(a.absint().fallbackReasons().containsKey("summary no shorter than the trace"), a.absint().toString());
+        Markers src = Markers.of("AbsintCornersTarget");
+        assertEquals("profile", only(loops(a, src.line("scale"))).decidedBy(), "ten elements: the replay is the trace");
+    }
+
+    @Test
     void threadsProfileAlikeAndOnlyTheFirstThreadDecides(@TempDir Path dir) throws Exception {
         Map<String, DepsAnalysis> runs = sameProfiles(dir, "AbsintThreadsTarget");
         Markers src = Markers.of("AbsintThreadsTarget");
@@ -105,8 +117,8 @@ class AbsintValidationTest {
         assertEquals(0, plain.exitCode(), plain.stderr());
         Map<String, DepsAnalysis> decided = new HashMap<>();
         for (String mode : List.of("camp", "lamp")) {
-            Path traced = run(dir, target, mode, false, plain.stdout());
-            Path absint = run(dir, target, mode, true, plain.stdout());
+            Path traced = run(dir, target, mode, null, plain.stdout());
+            Path absint = run(dir, target, mode, "always", plain.stdout());
             assertEquals(comparable(traced), comparable(absint), target + " " + mode);
             DepsAnalysis a = DepsAnalysis.of(ProfileReader.read(absint));
             assertEquals(List.of(), a.problems());
@@ -115,9 +127,10 @@ class AbsintValidationTest {
         return decided;
     }
 
-    private static Path run(Path dir, String target, String mode, boolean absint, String expected) throws Exception {
-        Path prof = dir.resolve(target + "-" + mode + (absint ? "-absint" : "") + ".prof");
-        AgentRun.Result run = AgentRun.run("profile=deps,deps.mode=" + mode + (absint ? ",deps.absint=true" : "")
+    /** Runs the target with {@code deps.absint=absint} (none when null). */
+    private static Path run(Path dir, String target, String mode, String absint, String expected) throws Exception {
+        Path prof = dir.resolve(target + "-" + mode + (absint != null ? "-absint-" + absint : "") + ".prof");
+        AgentRun.Result run = AgentRun.run("profile=deps,deps.mode=" + mode + (absint != null ? ",deps.absint=" + absint : "")
                 + "," + SCOPE + ",out=" + prof, PACKAGE + target);
         assertEquals(0, run.exitCode(), run.stderr());
         assertEquals(expected, run.stdout(), "dependence profiling must not change the output");

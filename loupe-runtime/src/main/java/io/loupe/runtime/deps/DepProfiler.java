@@ -19,6 +19,7 @@ public final class DepProfiler {
 
     private final DepMode mode;
     private final boolean absint;
+    private final boolean absintAlways;
     private final ContextTree tree;
     private final IntUnaryOperator recursionLoop;
     private final List<DepThread> threads = new ArrayList<>();
@@ -31,12 +32,17 @@ public final class DepProfiler {
      *                      registry hands these out when a recursion is first seen
      */
     public DepProfiler(DepMode mode, IntUnaryOperator recursionLoop) {
-        this(mode, recursionLoop, false);
+        this(mode, recursionLoop, false, false);
     }
 
-    /** With abstract interpretation at loop entry on if {@code absint} (its counts are then part of the profile). */
-    public DepProfiler(DepMode mode, IntUnaryOperator recursionLoop, boolean absint) {
+    /**
+     * With abstract interpretation at loop entry on if {@code absint} (its counts are then part of
+     * the profile), deciding every invocation it proves if {@code always}, else only those whose
+     * summary is shorter than their trace ({@link NestMemo}).
+     */
+    public DepProfiler(DepMode mode, IntUnaryOperator recursionLoop, boolean absint, boolean always) {
         this.absint = absint;
+        this.absintAlways = always;
         this.mode = mode;
         this.tree = mode == DepMode.CAMP ? new ContextTree() : null;
         this.recursionLoop = recursionLoop;
@@ -44,6 +50,11 @@ public final class DepProfiler {
 
     public DepMode mode() {
         return mode;
+    }
+
+    /** Whether every invocation the analysis proves is decided, whether its summary is shorter than its trace or not. */
+    boolean absintAlways() {
+        return absintAlways;
     }
 
     /** The context tree, or null in lamp mode. */

@@ -34,15 +34,19 @@ public final class Deps {
 
     /** Starts dependence profiling in {@code mode}; called once by the agent before any instrumented code runs. */
     public static synchronized void configure(DepMode mode) {
-        configure(mode, false);
+        configure(mode, false, false);
     }
 
-    /** As {@link #configure(DepMode)}, with abstract interpretation at loop entry on if {@code absint}. */
-    public static synchronized void configure(DepMode mode, boolean absint) {
+    /**
+     * As {@link #configure(DepMode)}, with abstract interpretation at loop entry on if
+     * {@code absint}, deciding every invocation it proves, shorter than its trace or not, if
+     * {@code always} ({@link NestMemo}).
+     */
+    public static synchronized void configure(DepMode mode, boolean absint, boolean always) {
         if (profiler != null) {
             throw new IllegalStateException("dependence profiling is already configured");
         }
-        profiler = new DepProfiler(mode, DepRegistry::recursionLoop, absint);
+        profiler = new DepProfiler(mode, DepRegistry::recursionLoop, absint, always);
     }
 
     /** The profiler, or null when dependence profiling is off. */

@@ -58,7 +58,7 @@ public final class NestEntry {
                 memo.remember(ints, refs, n, plan);
             }
             NestSummary summary = NestSummary.measure(t, p, plan);
-            if (!memo.pays(summary.untraced(), summary.replayed())) {
+            if (!t.profiler.absintAlways() && !memo.pays(summary.untraced(), summary.replayed())) {
                 t.nests.fellBack(nest, NestMemo.NO_GAIN_ID);
                 return false;
             }
