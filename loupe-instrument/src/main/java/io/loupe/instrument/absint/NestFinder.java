@@ -126,7 +126,8 @@ public final class NestFinder {
     private final int[] pos;                       // real instruction → list position
     private final AbstractInsnNode[] nodes;
     private final Map<AbstractInsnNode, Integer> siteAt = new IdentityHashMap<>();
-    private final Map<Integer, AccessSite> siteByPosition = new HashMap<>();
+    /** Per loop: the locals its blocks assign. */
+    private final Map<Integer, BitSet> assigned = new HashMap<>();
 
     private NestFinder(String owner, MethodNode m, DepSites sites) throws AnalyzerException {
         this.m = m;
@@ -156,7 +157,6 @@ public final class NestFinder {
         }
         for (AccessSite s : sites.accesses()) {
             siteAt.put(nodes[s.position()], s.ordinal());
-            siteByPosition.put(s.position(), s);
         }
     }
 
@@ -191,14 +191,26 @@ public final class NestFinder {
             if (rejected == null) {
                 return new Result(List.copyOf(nests), reasons);
             }
-            own[rejected.loop] = rejected.getMessage();   // and try again without it
+            if (own[rejected.loop] != null) {
+                throw new IllegalStateException("loop " + rejected.loop + " rejected twice: " + rejected.getMessage());
+            }
+            own[rejected.loop] = rejected.getMessage();   // and try again without it: each try rejects a new loop
         }
     }
 
-    /** Per loop, its own reason or that of the first inner loop that has one. */
+    /**
+     * Per loop, its own reason or that of the first inner loop that has one. Loops are taken
+     * deepest first: ordered by header, a loop tested at its bottom (older javac) comes after the
+     * loops inside it.
+     */
     private String[] subtreeReasons(String[] own) {
         String[] out = own.clone();
-        for (int l = loops.size() - 1; l >= 0; l--) {   // children come after their parents
+        Integer[] deepestFirst = new Integer[loops.size()];
+        for (int l = 0; l < deepestFirst.length; l++) {
+            deepestFirst[l] = l;
+        }
+        java.util.Arrays.sort(deepestFirst, (a, b) -> Integer.compare(loops.get(b).depth(), loops.get(a).depth()));
+        for (int l : deepestFirst) {
             if (out[l] == null) {
                 for (int c : children.get(l)) {
                     if (out[c] != null) {
@@ -350,10 +362,10 @@ public final class NestFinder {
             }
             // locals the loop assigns: at its header, an int assigned in its own blocks only is a
             // candidate induction variable (a marker); any other is unknown
-            BitSet assigned = assignedIn(body);
+            BitSet assigned = assignedIn(l);
             BitSet inChildren = new BitSet();
             for (int c : children.get(l)) {
-                inChildren.or(assignedIn(bodies[c]));
+                inChildren.or(assignedIn(c));
             }
             Frame<BasicValue> headerTypes = types[pos[cfg.block(loop.header()).first()]];
             Frame<Sym> at = new Frame<>(entry);
@@ -641,6 +653,11 @@ public final class NestFinder {
                 }
             }
             throw new IllegalStateException("loop " + c + " has no exit");
+        }
+
+        /** The locals loop {@code l}'s blocks assign (once per loop: the finder may walk a loop again). */
+        private BitSet assignedIn(int l) {
+            return assigned.computeIfAbsent(l, k -> assignedIn(bodies[k]));
         }
 
         private BitSet assignedIn(BitSet blocks) {

@@ -266,7 +266,11 @@ public final class DepProbeInserter {
         List<LoopSite> loops = sites.loops();
         int[] depth = new int[loops.size()];
         for (LoopSite l : loops) {
-            depth[l.ordinal()] = l.parent() < 0 ? 0 : depth[l.parent()] + 1;   // parents come first
+            // by the parent chain: loops are ordered by header, and a loop tested at its bottom
+            // (older javac) has its header after those of the loops inside it
+            for (int p = l.parent(); p >= 0; p = loops.get(p).parent()) {
+                depth[l.ordinal()]++;
+            }
         }
         for (LoopSite l : loops) {
             for (LoopSite.Edge e : l.entries()) {

@@ -103,6 +103,65 @@ class NestFinderTest {
         assertEquals("loop test not linear", find("longCounter").reasons()[0], "lcmp gives an int the walk does not know");
     }
 
+    /**
+     * Two loops tested at their bottom, as older javac compiles them ({@code goto TEST} first): the
+     * outer loop's header, its test, comes after the inner loop's, so ordered by header the inner
+     * loop is loop 0. {@code a[j] = 0}; with {@code nonLinear} the inner test is
+     * {@code j < (n & 1)}, which only the symbolic walk finds not linear.
+     */
+    private static MethodNode bottomTested(boolean nonLinear) {
+        MethodNode m = new MethodNode(org.objectweb.asm.Opcodes.ACC_STATIC, "fill", "([II)V", null, null);
+        org.objectweb.asm.tree.InsnList c = m.instructions;
+        org.objectweb.asm.tree.LabelNode bodyI = new org.objectweb.asm.tree.LabelNode();
+        org.objectweb.asm.tree.LabelNode testI = new org.objectweb.asm.tree.LabelNode();
+        org.objectweb.asm.tree.LabelNode bodyJ = new org.objectweb.asm.tree.LabelNode();
+        org.objectweb.asm.tree.LabelNode testJ = new org.objectweb.asm.tree.LabelNode();
+        c.add(new org.objectweb.asm.tree.InsnNode(org.objectweb.asm.Opcodes.ICONST_0));
+        c.add(new org.objectweb.asm.tree.VarInsnNode(org.objectweb.asm.Opcodes.ISTORE, 2));
+        c.add(new org.objectweb.asm.tree.JumpInsnNode(org.objectweb.asm.Opcodes.GOTO, testI));
+        c.add(bodyI);
+        c.add(new org.objectweb.asm.tree.InsnNode(org.objectweb.asm.Opcodes.ICONST_0));
+        c.add(new org.objectweb.asm.tree.VarInsnNode(org.objectweb.asm.Opcodes.ISTORE, 3));
+        c.add(new org.objectweb.asm.tree.JumpInsnNode(org.objectweb.asm.Opcodes.GOTO, testJ));
+        c.add(bodyJ);
+        c.add(new org.objectweb.asm.tree.VarInsnNode(org.objectweb.asm.Opcodes.ALOAD, 0));
+        c.add(new org.objectweb.asm.tree.VarInsnNode(org.objectweb.asm.Opcodes.ILOAD, 3));
+        c.add(new org.objectweb.asm.tree.InsnNode(org.objectweb.asm.Opcodes.ICONST_0));
+        c.add(new org.objectweb.asm.tree.InsnNode(org.objectweb.asm.Opcodes.IASTORE));
+        c.add(new org.objectweb.asm.tree.IincInsnNode(3, 1));
+        c.add(testJ);
+        c.add(new org.objectweb.asm.tree.VarInsnNode(org.objectweb.asm.Opcodes.ILOAD, 3));
+        c.add(new org.objectweb.asm.tree.VarInsnNode(org.objectweb.asm.Opcodes.ILOAD, 1));
+        if (nonLinear) {
+            c.add(new org.objectweb.asm.tree.InsnNode(org.objectweb.asm.Opcodes.ICONST_1));
+            c.add(new org.objectweb.asm.tree.InsnNode(org.objectweb.asm.Opcodes.IAND));
+        }
+        c.add(new org.objectweb.asm.tree.JumpInsnNode(org.objectweb.asm.Opcodes.IF_ICMPLT, bodyJ));
+        c.add(new org.objectweb.asm.tree.IincInsnNode(2, 1));
+        c.add(testI);
+        c.add(new org.objectweb.asm.tree.VarInsnNode(org.objectweb.asm.Opcodes.ILOAD, 2));
+        c.add(new org.objectweb.asm.tree.VarInsnNode(org.objectweb.asm.Opcodes.ILOAD, 1));
+        c.add(new org.objectweb.asm.tree.JumpInsnNode(org.objectweb.asm.Opcodes.IF_ICMPLT, bodyI));
+        c.add(new org.objectweb.asm.tree.InsnNode(org.objectweb.asm.Opcodes.RETURN));
+        m.maxLocals = 4;
+        m.maxStack = 3;
+        return m;
+    }
+
+    @Test
+    void loopsTestedAtTheirBottomAreFoundInnerFirst() throws Exception {
+        MethodNode eligible = bottomTested(false);
+        NestFinder.Result r = NestFinder.find("Fill", eligible, DepSiteFinder.find("Fill", eligible));
+        assertEquals(1, r.nests().size(), Arrays.toString(r.reasons()));
+        assertEquals(2, r.nests().get(0).model().loops().size());
+        assertEquals(NestModel.Stay.LT, r.nests().get(0).model().loops().get(1).stay());
+
+        MethodNode nonLinear = bottomTested(true);
+        r = NestFinder.find("Fill", nonLinear, DepSiteFinder.find("Fill", nonLinear));
+        assertEquals(List.of(), r.nests(), "the inner loop's test is not linear, so neither is eligible; and the finder ends");
+        assertEquals(List.of("loop test not linear", "inner loop: loop test not linear"), Arrays.asList(r.reasons()));
+    }
+
     @Test
     void anInnerLoopIsANestWhenItsOuterLoopIsNot() throws Exception {
         NestFinder.Result r = find("outerCallsInnerClean");

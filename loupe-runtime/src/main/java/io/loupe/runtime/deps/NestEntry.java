@@ -47,17 +47,25 @@ public final class NestEntry {
             }
             NestProgram p = DepRegistry.nest(nest);
             NestPlan plan;
-            if (memo.sameInputs(ints, refs, n) && NestAnalysis.stillHolds(p, memo.plan)) {
-                plan = memo.plan;
-            } else {
-                plan = NestAnalysis.analyze(p, ints, refs);
-                if (!plan.decided()) {
-                    t.nests.fellBack(nest, plan.fallback);
-                    return false;
+            NestSummary summary;
+            try {
+                if (memo.sameInputs(ints, refs, n) && NestAnalysis.stillHolds(p, memo.plan)) {
+                    plan = memo.plan;
+                } else {
+                    plan = NestAnalysis.analyze(p, ints, refs);
+                    if (!plan.decided()) {
+                        t.nests.fellBack(nest, plan.fallback);
+                        return false;
+                    }
+                    memo.remember(ints, refs, n, plan);
                 }
-                memo.remember(ints, refs, n, plan);
+                summary = NestSummary.measure(t, p, plan);
+            } catch (RuntimeException e) {
+                // a defect of Loupe's: the program must not see it, and the nest is traced from now on
+                memo.disabled = NestCounts.reason("analysis failed: " + e);
+                t.nests.fellBack(nest, memo.disabled);
+                return false;
             }
-            NestSummary summary = NestSummary.measure(t, p, plan);
             if (!t.profiler.absintAlways() && !memo.pays(summary.untraced(), summary.replayed())) {
                 t.nests.fellBack(nest, NestMemo.NO_GAIN_ID);
                 return false;
