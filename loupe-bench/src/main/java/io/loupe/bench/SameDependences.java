@@ -49,24 +49,45 @@ public final class SameDependences {
     }
 
     /**
-     * A profile's loops and dependences as lines that compare across runs: names and context paths
-     * instead of ids, every count and relation, and nothing of how a loop was decided.
+     * A profile's loops and dependences as lines that compare across runs, sorted: names and
+     * context paths instead of ids (sites and loops get theirs in class-loading order), every count
+     * and relation, and nothing of how a loop was decided.
      */
     static List<String> canonical(DepsAnalysis a) {
         List<String> out = new ArrayList<>();
         for (LoopVerdict l : a.loops()) {
-            out.add("loop " + l.id() + " " + l.meta().className() + "." + l.meta().method() + ":" + l.meta().line()
-                    + " " + l.context() + " inv " + l.invocations() + " it " + l.iterations() + " carried " + l.raw()
-                    + "/" + l.war() + "/" + l.waw());
+            out.add("loop " + loop(l) + " inv " + l.invocations() + " it " + l.iterations() + " carried "
+                    + l.raw() + "/" + l.war() + "/" + l.waw());
         }
         for (DepEdge e : a.dependences()) {
-            StringBuilder b = new StringBuilder(e.type() + " " + e.src() + " -> " + e.dst() + " x" + e.count()
+            StringBuilder b = new StringBuilder(e.type() + " " + end(e.src()) + " -> " + end(e.dst()) + " x" + e.count()
                     + (e.crossThread() ? " cross" : ""));
             for (LoopRelation r : e.loops()) {
-                b.append(' ').append(r.loop().id()).append(':').append(r.relation());
+                b.append(' ').append(loop(r.loop())).append(':').append(r.relation());
             }
             out.add(b.toString());
         }
+        out.sort(null);   // by name: the analysis orders some entries by ids a run hands out
         return out;
+    }
+
+    /** A loop by name, without the ids a run hands out in class-loading order. */
+    private static String loop(LoopVerdict l) {
+        return l.meta().className() + "." + l.meta().method() + l.meta().desc() + ":" + l.meta().line() + "#"
+                + l.meta().index() + (l.meta().recursion() ? " recursion" : "") + " " + context(l.context());
+    }
+
+    private static String end(io.loupe.analysis.deps.DepEnd e) {
+        io.loupe.data.deps.AccessSiteMeta s = e.site();
+        return s.className() + "." + s.method() + s.desc() + ":" + s.line() + "#" + s.index() + " " + context(e.context());
+    }
+
+    private static String context(List<io.loupe.analysis.deps.ContextEntry> context) {
+        StringBuilder b = new StringBuilder("[");
+        for (io.loupe.analysis.deps.ContextEntry c : context) {
+            b.append(c.kind()).append(' ').append(c.className()).append('.').append(c.method()).append(':')
+                    .append(c.line()).append(c.recursion() ? " recursion" : "").append(", ");
+        }
+        return b.append(']').toString();
     }
 }
