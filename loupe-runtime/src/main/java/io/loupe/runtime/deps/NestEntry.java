@@ -49,8 +49,9 @@ public final class NestEntry {
             NestPlan plan;
             NestSummary summary;
             try {
-                if (memo.sameInputs(ints, refs, n) && NestAnalysis.stillHolds(p, memo.plan)) {
-                    plan = memo.plan;
+                NestPlan last = memo.planFor(ints, refs, n);
+                if (last != null && NestAnalysis.stillHolds(p, last)) {
+                    plan = last;
                 } else {
                     plan = NestAnalysis.analyze(p, ints, refs);
                     if (!plan.decided()) {

@@ -25,36 +25,37 @@ final class NestMemo {
     static final int NO_GAIN_ID = NestCounts.reason(NO_GAIN);
     private int losses;
 
-    private long[] ints = new long[0];
-    private Object[] refs = new Object[0];
-    private int inputs = -1;
-    NestPlan plan;
+    /** The last plan and the inputs it was made for. */
+    private record Last(long[] ints, Object[] refs, NestPlan plan) {
+    }
+
+    /**
+     * Softly held: the plan and inputs reach the program's arrays, which must not outlive the
+     * program's use of them by more than the collector's patience (a soft reference is cleared
+     * before the JVM runs out of memory).
+     */
+    private java.lang.ref.SoftReference<Last> last;
     /** Why the nest is no longer decided on this thread, as a reason number ({@link NestCounts#reason}), or -1. */
     int disabled = -1;
 
-    /** Whether the last plan was made for these inputs. */
-    boolean sameInputs(long[] ints, Object[] refs, int n) {
-        if (plan == null || n != inputs) {
-            return false;
+    /** The last plan, if it was made for these inputs; else null. */
+    NestPlan planFor(long[] ints, Object[] refs, int n) {
+        Last l = last == null ? null : last.get();
+        if (l == null || n != l.ints.length) {
+            return null;
         }
         for (int k = 0; k < n; k++) {
-            if (this.ints[k] != ints[k] || this.refs[k] != refs[k]) {
-                return false;
+            if (l.ints[k] != ints[k] || l.refs[k] != refs[k]) {
+                return null;
             }
         }
-        return true;
+        return l.plan;
     }
 
     /** Remembers a decided plan and its inputs. */
     void remember(long[] ints, Object[] refs, int n, NestPlan plan) {
-        if (this.ints.length < n) {
-            this.ints = new long[n];
-            this.refs = new Object[n];
-        }
-        System.arraycopy(ints, 0, this.ints, 0, n);
-        System.arraycopy(refs, 0, this.refs, 0, n);
-        inputs = n;
-        this.plan = plan;
+        last = new java.lang.ref.SoftReference<>(new Last(java.util.Arrays.copyOf(ints, n),
+                java.util.Arrays.copyOf(refs, n), plan));
     }
 
     /**
@@ -68,9 +69,7 @@ final class NestMemo {
         }
         if (++losses >= TRIAL) {
             disabled = NO_GAIN_ID;
-            plan = null;
-            refs = new Object[0];   // hold no object of the program's
-            inputs = -1;
+            last = null;   // hold no object of the program's
         }
         return false;
     }
