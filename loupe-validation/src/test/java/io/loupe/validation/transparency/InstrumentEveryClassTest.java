@@ -87,8 +87,9 @@ class InstrumentEveryClassTest {
 
     /**
      * The agent's defaults at k = 1 and k = 4, k = 1 with every emitter of Ball–Larus counting in
-     * use, value profiling of every site kind alone, value profiling with k = 2 paths, and
-     * dependence profiling.
+     * use, value profiling of every site kind alone, value profiling with k = 2 paths, dependence
+     * profiling (alone, and with abstract interpretation's decisions and untraced copies), and the
+     * whole-program trace with checks and with addresses.
      */
     static Stream<Named<InstrumentSettings>> settings() {
         return Stream.of(Named.of("k = 1", InstrumentSettings.paths(new PathSettings(1, 4096, false, false, false))),
@@ -99,6 +100,7 @@ class InstrumentEveryClassTest {
                 Named.of("k = 2 and values", new InstrumentSettings(new PathSettings(2, 4096, false, false, true),
                         ValueSettings.all())),
                 Named.of("dependences", InstrumentSettings.depsAlone()),
+                Named.of("dependences with abstract interpretation at loop entry", InstrumentSettings.depsWithAbsint()),
                 Named.of("whole-program trace with checks", InstrumentSettings.paths(PathSettings.wholeProgramTrace(HeapEvents.CHECKS))),
                 Named.of("whole-program trace with addresses", InstrumentSettings.paths(PathSettings.wholeProgramTrace(HeapEvents.ADDRESSES))));
     }
