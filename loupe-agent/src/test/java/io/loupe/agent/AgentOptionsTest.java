@@ -1,5 +1,6 @@
 package io.loupe.agent;
 
+import io.loupe.instrument.InstrumentSettings;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -222,6 +223,23 @@ class AgentOptionsTest {
             AgentOptions.parse("profile=" + profile + ",out=x.prof,include=a.*,exclude=b.*,verify=false,verbose=true,instrumenter.c2=true");
         }
         assertEquals(3, AgentOptions.parse("profile=blocktrace,k=3,paths.trivial=true").k());
+    }
+
+    @Test
+    void abstractInterpretationIsOffTrueOrAlways() {
+        AgentOptions off = AgentOptions.parse("profile=deps");
+        assertEquals(false, off.absint());
+        AgentOptions on = AgentOptions.parse("profile=deps,deps.absint=true");
+        assertEquals(true, on.absint());
+        assertEquals(false, on.absintAlways());
+        AgentOptions always = AgentOptions.parse("profile=deps,deps.absint=always");
+        assertEquals(true, always.absint());
+        assertEquals(true, always.absintAlways());
+        assertEquals(always.absintAlways(), AgentOptions.parse(always.toString()).absintAlways(), "round trip");
+        assertEquals(true, AgentOptions.parse(on.toString()).absint(), "round trip");
+        assertMessage("option 'deps.absint' is for the deps profiler, which is off (profile=paths)",
+                "profile=paths,deps.absint=true");
+        assertEquals(InstrumentSettings.depsWithAbsint(), AgentStart.settings(on));
     }
 
     @Test

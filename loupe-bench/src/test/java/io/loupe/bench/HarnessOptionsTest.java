@@ -32,6 +32,8 @@ class HarnessOptionsTest {
         assertTrue(ProfilerConfig.NONE.javaagentArgument(Path.of("a.jar"), Path.of("p")).isEmpty());
         assertEquals("-javaagent:a.jar=profile=deps,deps.mode=camp,out=p,exclude=x.Y*",
                 ProfilerConfig.parse("camp").javaagentArgument(Path.of("a.jar"), Path.of("p"), "x.Y*").orElseThrow());
+        assertEquals("-javaagent:a.jar=profile=deps,deps.mode=lamp,deps.absint=true,out=p",
+                ProfilerConfig.parse("lamp-absint").javaagentArgument(Path.of("a.jar"), Path.of("p")).orElseThrow());
     }
 
     @Test

@@ -108,4 +108,13 @@ class AgentOptionsBuilderTest {
     void the_whole_program_trace_is_written_to_loupe_trace_by_default() {
         assertEquals("profile=trace,out=loupe.trace", new AgentOptionsBuilder().profilers(List.of("trace")).build());
     }
+
+    @Test
+    void absint_is_a_flag_of_the_deps_profiler() {
+        assertEquals("profile=deps,out=loupe.prof,deps.absint=true",
+                new AgentOptionsBuilder().profilers(List.of("deps")).absint(true).build());
+        CliException e = assertThrows(CliException.class,
+                () -> new AgentOptionsBuilder().profilers(List.of("paths")).absint(true).build());
+        assertEquals("--absint needs the deps profiler (--profile deps)", e.getMessage());
+    }
 }

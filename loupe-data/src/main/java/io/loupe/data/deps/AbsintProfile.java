@@ -39,10 +39,5 @@ public record AbsintProfile(boolean enabled, Map<Integer, String> ineligible, Li
             loops = List.copyOf(loops);
             fallbacks = java.util.Collections.unmodifiableMap(new TreeMap<>(fallbacks));
         }
-
-        /** Invocations profiled, for any reason. */
-        public long profiled() {
-            return fallbacks.values().stream().mapToLong(Long::longValue).sum();
-        }
     }
 }

@@ -80,17 +80,6 @@ public final class NestFinder {
         }
 
         @Override
-        public boolean equals(Object o) {
-            return o instanceof Nest n && root == n.root && model.equals(n.model) && header == n.header && exit == n.exit
-                    && java.util.Arrays.equals(firsts, n.firsts) && java.util.Arrays.equals(lasts, n.lasts);
-        }
-
-        @Override
-        public int hashCode() {
-            return java.util.Objects.hash(root, model, header, exit);
-        }
-
-        @Override
         public String toString() {
             return "Nest[root=" + root + ", " + model + "]";
         }

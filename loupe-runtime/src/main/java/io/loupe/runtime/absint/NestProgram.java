@@ -194,11 +194,6 @@ public final class NestProgram {
         return rows[s];
     }
 
-    /** The nest's loop whose body holds site {@code s}. */
-    public int siteLoop(int s) {
-        return siteLoop[s];
-    }
-
     /** The parent of loop {@code l} in the nest, -1 for the root. */
     public int parent(int l) {
         return parent[l];
@@ -253,19 +248,9 @@ public final class NestProgram {
         return ref[s];
     }
 
-    /** Whether site {@code s}'s address varies with loop {@code l} (see the class comment). */
-    public boolean siteVaries(int s, int l) {
-        return siteVaries[s][l];
-    }
-
     /** Whether a loop inside {@code l} has a start or bound that varies with {@code l}. */
     public boolean innerBoundsVary(int l) {
         return innerBoundsVary[l];
-    }
-
-    /** Whether loop {@code k} is loop {@code l} or inside it. */
-    public boolean inside(int l, int k) {
-        return inside[l][k];
     }
 
     /** The form's value in Z, from {@code values} (a linear form of ints stays well inside a long). */

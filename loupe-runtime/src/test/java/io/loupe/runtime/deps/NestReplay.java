@@ -10,7 +10,6 @@ import io.loupe.runtime.absint.NestProgram;
 import io.loupe.runtime.absint.TripCount;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -146,9 +145,5 @@ final class NestReplay {
             t.nextIteration();
         }
         t.exitLoop();
-    }
-
-    static String show(long[] a) {
-        return Arrays.toString(a);
     }
 }
