@@ -2,6 +2,7 @@ package io.loupe.cli;
 
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.analysis.trace.TraceSummary;
+import io.loupe.analysis.view.ProgramView;
 import io.loupe.data.Profile;
 import io.loupe.data.format.ProfileFormatException;
 import io.loupe.data.format.ProfileReader;
@@ -12,6 +13,8 @@ import io.loupe.report.JsonReport;
 import io.loupe.report.TextReport;
 import io.loupe.report.TraceJsonReport;
 import io.loupe.report.TraceTextReport;
+import io.loupe.report.html.HtmlReport;
+import io.loupe.report.html.SourceRoots;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,6 +27,8 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -55,6 +60,16 @@ final class ReportCommand implements Callable<Integer> {
                     + " id in the text report (and in the JSON's deps.loops)")
     Integer dot;
 
+    @Option(names = "--html", paramLabel = "DIR",
+            description = "write the HTML report into DIR (a new or empty directory, or an earlier HTML report's):"
+                    + " index.html, a page per source file and per loop; it opens from the file system")
+    Path html;
+
+    @Option(names = "--sources", paramLabel = "DIR", split = ",",
+            description = "with --html: where the program's source text is, directories (source roots or Maven"
+                    + " modules) or -sources.jars, comma separated; without it the pages show line numbers only")
+    List<Path> sources = new ArrayList<>();
+
     @Option(names = "--subpath-length", paramLabel = "N", defaultValue = "" + TraceSummary.DEFAULT_LENGTH,
             description = "a whole-program trace: events per hot subpath. Default: ${DEFAULT-VALUE}")
     int subpathLength;
@@ -70,12 +85,20 @@ final class ReportCommand implements Callable<Integer> {
         if (dot != null && json) {
             throw new CliException("--dot and --json cannot be combined");
         }
+        if (html != null && (json || dot != null)) {
+            throw new CliException("--html cannot be combined with " + (json ? "--json" : "--dot"));
+        }
+        if (html == null && !sources.isEmpty()) {
+            throw new CliException("--sources is for --html");
+        }
         if (isTrace(file)) {
             return reportTrace();
         }
         ProfileSummary summary = analyse(file, read(file));
         PrintWriter out = spec.commandLine().getOut();
-        if (dot != null) {
+        if (html != null) {
+            html(summary, out);
+        } else if (dot != null) {
             dot(summary, out);
         } else if (json) {
             new JsonReport().write(summary, out);
@@ -86,10 +109,30 @@ final class ReportCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The HTML report of {@code summary} into {@link #html}; prints where its index page is. */
+    private void html(ProfileSummary summary, PrintWriter out) throws IOException {
+        SourceRoots roots;
+        try {
+            roots = SourceRoots.of(sources);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--sources: " + e.getMessage());
+        }
+        Path index;
+        try (roots) {
+            index = new HtmlReport().write(ProgramView.of(summary), roots, html);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--html " + e.getMessage());
+        }
+        out.println("HTML report: " + index.toAbsolutePath().normalize());
+    }
+
     /** A whole-program trace ({@code profile=trace}): its summary, as text or JSON. */
     private int reportTrace() throws IOException {
         if (dot != null) {
             throw new CliException(file + ": is a whole-program trace (--dot draws a loop of a profile=deps run)");
+        }
+        if (html != null) {
+            throw new CliException(file + ": is a whole-program trace (--html reports profiles)");
         }
         Trace trace = readTrace(file);
         TraceSummary summary;

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** How the text reports and the DOT graph name dependence data: sites, loops, context paths, verdicts. */
-final class DepsLayout {
+public final class DepsLayout {
 
     private DepsLayout() {
     }
@@ -49,7 +49,7 @@ final class DepsLayout {
     }
 
     /** {@code parallelizable}, {@code privatizable} (only WAR/WAW carried) or {@code not parallelizable}. */
-    static String verdict(LoopVerdict l) {
+    public static String verdict(LoopVerdict l) {
         return l.parallelizable() ? "parallelizable" : l.privatizable() ? "privatizable" : "not parallelizable";
     }
 

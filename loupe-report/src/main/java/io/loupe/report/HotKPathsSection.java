@@ -56,7 +56,7 @@ final class HotKPathsSection {
         for (String line : WordWrapper.wrap(ran, WIDTH - pad.length(), PATH_LINES)) {
             out.append(pad).append(line).append('\n');
         }
-        for (String sentence : reading(f, chain.node())) {
+        for (String sentence : HotKPathsReading.reading(f, chain.node())) {
             for (String line : WordWrapper.wrap(TextLayout.words(sentence), WIDTH - pad.length() - 2, PATH_LINES)) {
                 out.append(pad).append("  ").append(line).append('\n');
             }
@@ -75,22 +75,6 @@ final class HotKPathsSection {
         }
     }
 
-    /** The Fig. 4 reading of the chain from a root down to {@code node}: one sentence per step. */
-    static List<String> reading(KPathForest f, int node) {
-        long[] ids = f.ids(node);
-        int[] chain = new int[ids.length];
-        for (int v = node, i = ids.length - 1; v >= 0; v = f.parent(v), i--) {
-            chain[i] = v;
-        }
-        List<String> sentences = new ArrayList<>();
-        for (int i = 1; i < ids.length; i++) {
-            String after = i == 1 ? "path " + ids[0] : joinIds(ids, i);
-            sentences.add("after " + after + ", " + Percent.whole(f.share(chain[i])) + " of the time " + ids[i]
-                    + " follows" + (i < ids.length - 1 ? ";" : ""));
-        }
-        return sentences;
-    }
-
     private static int ancestor(KPathForest f, int node, int up) {
         int v = node;
         for (int i = 0; i < up; i++) {
@@ -99,7 +83,7 @@ final class HotKPathsSection {
         return v;
     }
 
-    private static String joinIds(long[] ids, int n) {
+    static String joinIds(long[] ids, int n) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < n; i++) {
             b.append(i == 0 ? "" : " → ").append(ids[i]);

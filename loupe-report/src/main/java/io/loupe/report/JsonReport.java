@@ -12,8 +12,6 @@ import io.loupe.data.meta.MethodMeta;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -135,7 +133,7 @@ public final class JsonReport {
         json.name("storage").value(meta.storage().name());
         json.name("total").value(m.total());
         json.name("paths").beginArray();
-        for (int i : hottestFirst(m)) {
+        for (int i : m.hottestFirst()) {
             path(json, m, i);
         }
         json.endArray();
@@ -148,15 +146,6 @@ public final class JsonReport {
         }
         json.endArray();
         json.endObject();
-    }
-
-    private static List<Integer> hottestFirst(MethodProfile m) {
-        List<Integer> order = new ArrayList<>(m.pathCount());
-        for (int i = 0; i < m.pathCount(); i++) {
-            order.add(i);
-        }
-        order.sort(Comparator.comparingLong((Integer i) -> -m.count(i)).thenComparingLong(m::pathId));
-        return order;
     }
 
     private static void path(JsonWriter json, MethodProfile m, int i) throws IOException {

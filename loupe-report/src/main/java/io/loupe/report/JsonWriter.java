@@ -16,7 +16,7 @@ import java.util.Deque;
  * U+2029 too (JavaScript line terminators); unpaired surrogates as {@code \\uXXXX} so the output
  * stays valid UTF-8.
  */
-final class JsonWriter {
+public final class JsonWriter {
 
     private static final String INDENT = "  ";
 
@@ -35,38 +35,38 @@ final class JsonWriter {
         }
     }
 
-    JsonWriter(Appendable out) {
+    public JsonWriter(Appendable out) {
         this.out = out;
     }
 
-    JsonWriter beginObject() throws IOException {
+    public JsonWriter beginObject() throws IOException {
         return open(true, false);
     }
 
     /** An object written on one line. */
-    JsonWriter beginInlineObject() throws IOException {
+    public JsonWriter beginInlineObject() throws IOException {
         return open(true, true);
     }
 
-    JsonWriter endObject() throws IOException {
+    public JsonWriter endObject() throws IOException {
         return close(true);
     }
 
-    JsonWriter beginArray() throws IOException {
+    public JsonWriter beginArray() throws IOException {
         return open(false, false);
     }
 
     /** An array written on one line. */
-    JsonWriter beginInlineArray() throws IOException {
+    public JsonWriter beginInlineArray() throws IOException {
         return open(false, true);
     }
 
-    JsonWriter endArray() throws IOException {
+    public JsonWriter endArray() throws IOException {
         return close(false);
     }
 
     /** The name of the next member of the current object. */
-    JsonWriter name(String name) throws IOException {
+    public JsonWriter name(String name) throws IOException {
         Container c = stack.peek();
         if (c == null || !c.object || afterName) {
             throw new IllegalStateException("a name belongs directly inside an object");
@@ -78,7 +78,7 @@ final class JsonWriter {
         return this;
     }
 
-    JsonWriter value(String value) throws IOException {
+    public JsonWriter value(String value) throws IOException {
         beforeValue();
         if (value == null) {
             out.append("null");
@@ -88,20 +88,20 @@ final class JsonWriter {
         return this;
     }
 
-    JsonWriter value(long value) throws IOException {
+    public JsonWriter value(long value) throws IOException {
         beforeValue();
         out.append(Long.toString(value));
         return this;
     }
 
-    JsonWriter value(boolean value) throws IOException {
+    public JsonWriter value(boolean value) throws IOException {
         beforeValue();
         out.append(value ? "true" : "false");
         return this;
     }
 
     /** A number rounded to {@code decimals} places, without exponent or trailing zeros; NaN and infinities become null. */
-    JsonWriter value(double value, int decimals) throws IOException {
+    public JsonWriter value(double value, int decimals) throws IOException {
         beforeValue();
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             out.append("null");
@@ -113,7 +113,7 @@ final class JsonWriter {
     }
 
     /** An inline array of ints. */
-    JsonWriter value(int[] values) throws IOException {
+    public JsonWriter value(int[] values) throws IOException {
         beginInlineArray();
         for (int v : values) {
             value(v);
@@ -122,7 +122,7 @@ final class JsonWriter {
     }
 
     /** An inline array of longs. */
-    JsonWriter value(long[] values) throws IOException {
+    public JsonWriter value(long[] values) throws IOException {
         beginInlineArray();
         for (long v : values) {
             value(v);
@@ -131,7 +131,7 @@ final class JsonWriter {
     }
 
     /** Ends the document with a newline; every container must be closed. */
-    void finish() throws IOException {
+    public void finish() throws IOException {
         if (!stack.isEmpty()) {
             throw new IllegalStateException(stack.size() + " containers left open");
         }

@@ -3,7 +3,7 @@ package io.loupe.report;
 import java.util.Locale;
 
 /** Shares as people read them. */
-final class Percent {
+public final class Percent {
 
     private Percent() {
     }
@@ -12,7 +12,7 @@ final class Percent {
      * A whole percentage, as in the paper's Fig. 4 reading ("66% of the time"). A share that is
      * not zero never shows as 0%, one that is not all never as 100%.
      */
-    static String whole(double share) {
+    public static String whole(double share) {
         long p = Math.round(share * 100);
         if (p == 0 && share > 0) {
             return "<1%";
@@ -24,12 +24,12 @@ final class Percent {
     }
 
     /** A percentage with one decimal, for tables ("66.0%"). */
-    static String oneDecimal(double share) {
+    public static String oneDecimal(double share) {
         return String.format(Locale.ROOT, "%.1f%%", share * 100);
     }
 
     /** A count with thousands separators. */
-    static String count(long n) {
+    public static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }
 }

@@ -5,6 +5,10 @@ import io.loupe.analysis.paths.DecodedPath;
 import io.loupe.analysis.paths.PathDecoder;
 import io.loupe.data.meta.MethodMeta;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
 /**
  * What one profiled method's paths did: its static description, how often each acyclic path ran
  * (summed over threads), and its k-IPF. For a k = 1 profile the k-IPF has only roots, one per path.
@@ -65,6 +69,16 @@ public final class MethodProfile {
     /** The share of path {@code i} in the method's path executions. */
     public double share(int i) {
         return total == 0 ? 0 : (double) counts[i] / total;
+    }
+
+    /** Indexes of its paths, hottest first (ties by path id): the order reports list them in. */
+    public List<Integer> hottestFirst() {
+        List<Integer> order = new ArrayList<>(ids.length);
+        for (int i = 0; i < ids.length; i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparingLong((Integer i) -> -counts[i]).thenComparingLong(i -> ids[i]));
+        return order;
     }
 
     /** The method's k-IPF (roots only when k = 1). */

@@ -1,0 +1,216 @@
+package io.loupe.report.html;
+
+import io.loupe.analysis.deps.DepEdge;
+import io.loupe.analysis.deps.LoopVerdict;
+import io.loupe.analysis.summary.MethodProfile;
+import io.loupe.analysis.values.SiteStats;
+import io.loupe.analysis.view.LoopView;
+import io.loupe.analysis.view.MethodView;
+import io.loupe.analysis.view.ProgramView;
+import io.loupe.analysis.view.SourceFileView;
+import io.loupe.data.deps.CarriedRegisterMeta;
+import io.loupe.data.deps.DepType;
+import io.loupe.report.DepsLayout;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The page of one loop, everything known of it in one place: how often it ran (path profile:
+ * header executions, back edges, entries; dependence profile: invocations, iterations), its verdict
+ * in each calling context with the dependences that block it (both ends linked to their lines), its
+ * dependence graph, the paths and k-paths through it, the value sites on its lines with their
+ * invariance, the locals it carries, and its source with the paths highlighted on it.
+ */
+final class LoopPage {
+
+    static final int DEPTH = 1;
+    /** Lines of source shown around the loop's own. */
+    private static final int MARGIN = 1;
+
+    private LoopPage() {
+    }
+
+    static String write(ProgramView view, LoopView loop, List<String> source) {
+        MethodView m = loop.method();
+        SourceFileView f = view.file(m);
+        Html h = Page.start("loop " + loop.id(), DEPTH);
+        h.open("nav", "class", "crumbs", "aria-label", "breadcrumbs")
+                .el("a", "index", "href", SiteFiles.from(DEPTH, SiteFiles.INDEX)).text(" › ")
+                .el("a", f.fileName(), "href", SiteFiles.from(DEPTH, SiteFiles.file(f))).text(" › ")
+                .el("a", m.name(), "href", SiteFiles.from(DEPTH, SiteFiles.file(f)) + "#" + SourcePage.anchor(m))
+                .close("nav");
+        h.open("h1").text("Loop " + loop.id() + " ").el("code", loop.displayName()).close("h1").nl();
+        facts(h, view, loop);
+        verdicts(h, view, loop);
+        if (!loop.dependences().isEmpty()) {
+            h.open("section", "aria-label", "dependence graph").el("h2", "Dependence graph");
+            DependenceGraphSvg.write(h, loop);
+            h.close("section").nl();
+        }
+        paths(h, loop);
+        values(h, view, loop);
+        registers(h, loop);
+        h.open("section", "aria-label", "source of the loop").el("h2", "Source");
+        h.open("p", "class", "controls").open("button", "type", "button", "class", "clear").text("Clear highlight")
+                .close("button").el("span", "", "class", "status", "role", "status", "aria-live", "polite").close("p");
+        int[] lines = loop.lines();
+        if (lines.length > 0) {
+            new SourceTable(view, f, source, DEPTH).write(h, lines[0] - MARGIN, lines[lines.length - 1] + MARGIN,
+                    "source of loop " + loop.id() + " with executions");
+        } else {
+            h.el("p", "The class has no line table.");
+        }
+        h.close("section");
+        return Page.end(h);
+    }
+
+    private static void facts(Html h, ProgramView view, LoopView loop) {
+        h.open("section", "class", "facts", "aria-label", "summary").open("dl", "class", "figures");
+        if (loop.hasPaths()) {
+            fact(h, "header executions", loop.headerExecutions(), "path profile: runs of the loop's header block");
+            fact(h, "back edges taken", loop.backEdges(), "path profile: iterations after the first");
+            fact(h, "entries", loop.entries(), "path profile: header runs not after a back edge");
+            if (loop.entries() > 0) {
+                h.el("dt", "mean back edges per entry").open("dd")
+                        .text(String.format(Locale.ROOT, "%.2f", (double) loop.backEdges() / loop.entries()))
+                        .text(" (a mean)").close("dd");
+            }
+        }
+        if (loop.hasDependences()) {
+            fact(h, "invocations", loop.invocations(), "dependence profile, all contexts");
+            fact(h, "iterations", loop.iterations(), "dependence profile, all contexts");
+            h.el("dt", "verdict").open("dd").el("strong", loop.verdict(), "class", "verdict").close("dd");
+        } else {
+            h.el("dt", "verdict").el("dd", "no dependence profile of this loop (run with --profile deps)");
+        }
+        if (view.summary().values().present()) {
+            h.el("dt", "value sites").el("dd", loop.valueSites().size() + " on its lines, " + loop.invariantSites()
+                    + " invariant (Inv-1 ≥ 50%)");
+        }
+        h.close("dl").close("section").nl();
+    }
+
+    private static void fact(Html h, String name, long n, String source) {
+        h.el("dt", name).open("dd");
+        Page.count(h, n);
+        h.text(" ").el("small", "(" + source + ")").close("dd");
+    }
+
+    private static void verdicts(Html h, ProgramView view, LoopView loop) {
+        if (!loop.hasDependences()) {
+            return;
+        }
+        DependenceHtml deps = new DependenceHtml(view, DEPTH);
+        h.open("section", "aria-label", "verdict per calling context").el("h2", "Verdict per calling context");
+        h.open("table", "class", "verdicts").open("thead").open("tr");
+        for (String c : List.of("context", "invocations", "iterations", "verdict", "RAW", "WAR", "WAW", "decided by")) {
+            h.el("th", c, "scope", "col");
+        }
+        h.close("tr").close("thead").open("tbody");
+        for (LoopVerdict v : loop.verdicts()) {
+            h.open("tr").el("td", v.context().isEmpty() ? "(any)" : DependenceHtml.context(v.context())).open("td");
+            Page.count(h, v.invocations());
+            h.close("td").open("td");
+            Page.count(h, v.iterations());
+            h.close("td").el("td", DepsLayout.verdict(v), "class", "verdict");
+            for (int n : new int[] {v.raw(), v.war(), v.waw()}) {
+                h.open("td");
+                Page.count(h, n);
+                h.close("td");
+            }
+            h.el("td", v.decidedBy()).close("tr");
+        }
+        h.close("tbody").close("table");
+        for (LoopVerdict v : loop.verdicts()) {
+            List<DepEdge> carried = loop.carried(v).stream()
+                    .sorted(Comparator.comparing((DepEdge e) -> e.type() != DepType.RAW)
+                            .thenComparing(Comparator.comparingLong(DepEdge::count).reversed()))
+                    .toList();
+            if (carried.isEmpty()) {
+                continue;
+            }
+            h.el("h3", (v.privatizable() ? "Carried (only WAR/WAW: privatizable)" : "Blocked by")
+                    + (loop.verdicts().size() > 1 ? " in context " + DependenceHtml.context(v.context()) : ""));
+            h.open("ul", "class", "deps carried");
+            for (DepEdge e : carried) {
+                h.open("li");
+                deps.line(h, e);
+                h.close("li");
+            }
+            h.close("ul");
+        }
+        h.close("section").nl();
+    }
+
+    private static void paths(Html h, LoopView loop) {
+        if (!loop.hasPaths() || loop.paths().isEmpty()) {
+            return;
+        }
+        MethodProfile p = loop.method().paths();
+        h.open("section", "aria-label", "paths through the loop").el("h2", "Paths through the loop");
+        h.open("p").text("Acyclic paths of the method that run through the loop's blocks, as shares of their ");
+        Page.count(h, loop.pathExecutions());
+        h.text(" executions; a click highlights a path's lines in the source below.").close("p");
+        h.open("div", "class", "pathview");
+        PathsHtml.chart(h, p, loop.paths(), loop.pathExecutions(), loop.displayName());
+        h.open("div");
+        PathsHtml.buttons(h, p, loop.paths(), loop.pathExecutions());
+        h.close("div").close("div");
+        if (!loop.kpaths().isEmpty()) {
+            h.el("h3", "Multi-iteration paths");
+            PathsHtml.chains(h, p, loop.kpaths());
+        }
+        h.close("section").nl();
+    }
+
+    private static void values(Html h, ProgramView view, LoopView loop) {
+        if (loop.valueSites().isEmpty()) {
+            return;
+        }
+        boolean estimated = view.summary().values().settings().convergent();
+        SourceFileView f = view.file(loop.method());
+        h.open("section", "aria-label", "value sites in the loop").el("h2", "Value sites on the loop's lines");
+        h.open("table", "class", "sites").open("thead").open("tr");
+        for (String c : List.of("line", "site", "executions", "Inv-1", "Inv-N", "MRV", "top value")) {
+            h.el("th", c, "scope", "col");
+        }
+        h.close("tr").close("thead").open("tbody");
+        for (SiteStats s : loop.valueSites()) {
+            int line = s.meta().line();
+            h.open("tr").open("td").el("a", Integer.toString(line), "href",
+                    SiteFiles.from(DEPTH, SiteFiles.file(f)) + "#" + SiteFiles.line(line)).close("td")
+                    .el("td", ValueSiteHtml.what(s.meta())).open("td");
+            Page.estimate(h, s.executed(), estimated);
+            h.close("td").open("td");
+            Page.share(h, s.inv1());
+            h.close("td").open("td");
+            Page.share(h, s.invN());
+            h.close("td").open("td");
+            Page.share(h, s.mrv());
+            h.close("td").open("td");
+            if (s.topValue() != null) {
+                h.el("code", s.topValue());
+            }
+            h.close("td").close("tr");
+        }
+        h.close("tbody").close("table").close("section").nl();
+    }
+
+    private static void registers(Html h, LoopView loop) {
+        if (loop.registers().isEmpty()) {
+            return;
+        }
+        h.open("section", "aria-label", "carried registers").el("h2", "Locals carried across iterations");
+        h.open("ul", "class", "registers");
+        for (CarriedRegisterMeta r : loop.registers()) {
+            h.open("li").el("code", r.label()).text(": " + switch (r.kind()) {
+                case INDUCTION -> "induction variable";
+                case REDUCTION -> "reduction";
+                case OTHER -> "carried value (blocks parallel execution)";
+            }).close("li");
+        }
+        h.close("ul").close("section").nl();
+    }
+}
