@@ -5,6 +5,10 @@ import io.loupe.analysis.kpaths.KPathForest;
 import io.loupe.analysis.paths.DecodedPath;
 import io.loupe.analysis.summary.MethodProfile;
 import io.loupe.analysis.summary.ProfileSummary;
+import io.loupe.analysis.view.LineCounts;
+import io.loupe.analysis.view.LoopView;
+import io.loupe.analysis.view.MethodView;
+import io.loupe.analysis.view.ProgramView;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.StatKeys;
 import io.loupe.data.meta.MethodMeta;
@@ -27,6 +31,8 @@ import java.util.TreeMap;
  *   "paths": { "k": K,
  *     "methods": [ { "class": "com.example.Main", "method": "loop(I)V", "numPaths": N,
  *                    "paths":  [ { "id": ID, "count": C, "lines": [L, …] }, … ],
+ *                    "lineCounts": [ { "line": L, "count": C }, … ],
+ *                    "loops": [ { "index": I, "headerLine": L, "headerExecutions": H, "backEdges": B, "entries": E }, … ],
  *                    "kpaths": [ { "ids": [ID, …], "count": C }, … ] }, … ] },
  *   "values": { "sites": [ { "class": …, "method": …, "line": L, "kind": "param", "executed": E,
  *                            "profiled": P, "inv1": F, "invN": F, "mrv": F,
@@ -44,6 +50,10 @@ import java.util.TreeMap;
  * {@code paths.methods} lists every method with path counts, by method id; a method's
  * {@code paths} come hottest first; {@code kpaths} lists every node of its k-IPF (D'Elia et al. 2013,
  * Definition 2) in preorder, hottest subtree first; for k = 1 these are the acyclic paths alone.
+ * {@code lineCounts} gives each source line of the method with its executions, derived exactly from the
+ * path counts: the executions of the line's busiest block ({@link LineCounts}); {@code loops} each
+ * loop of its loop forest by ordinal, with its header's executions, the back edges taken to it and
+ * its entries, all from the path counts.
  * {@code paths} is left out for a profile of values alone, {@code values} for a profile without
  * value sites ({@link ValuesJson}), {@code deps} for a profile without dependence data
  * ({@link DepsJson}).
@@ -114,14 +124,15 @@ public final class JsonReport {
         json.name("openThreads").value(stats.getOrDefault(StatKeys.PATHS_OPEN_THREADS, 0L));
         json.name("runningThreads").value(stats.getOrDefault(StatKeys.PATHS_RUNNING_THREADS, 0L));
         json.name("methods").beginArray();
+        ProgramView view = ProgramView.of(s);
         for (MethodProfile m : s.methods()) {
-            method(json, m);
+            method(json, m, view.method(m.meta().className(), m.meta().name(), m.meta().desc()));
         }
         json.endArray();
         json.endObject();
     }
 
-    private static void method(JsonWriter json, MethodProfile m) throws IOException {
+    private static void method(JsonWriter json, MethodProfile m, MethodView view) throws IOException {
         MethodMeta meta = m.meta();
         json.beginObject();
         json.name("id").value(meta.id());
@@ -137,6 +148,21 @@ public final class JsonReport {
             path(json, m, i);
         }
         json.endArray();
+        lines(json, view.lines());
+        json.name("loops").beginArray();
+        for (LoopView l : view.loops()) {
+            if (l.hasPaths()) {
+                json.beginInlineObject();
+                json.name("index").value(l.index());
+                json.name("headerLine").value(l.headerLine());
+                json.name("depth").value(l.depth());
+                json.name("headerExecutions").value(l.headerExecutions());
+                json.name("backEdges").value(l.backEdges());
+                json.name("entries").value(l.entries());
+                json.endObject();
+            }
+        }
+        json.endArray();
         json.name("kpaths").beginArray();
         KPathForest forest = m.kpaths();
         try {
@@ -146,6 +172,18 @@ public final class JsonReport {
         }
         json.endArray();
         json.endObject();
+    }
+
+    /** Each source line's executions, derived from the path counts ({@link LineCounts}). */
+    private static void lines(JsonWriter json, LineCounts c) throws IOException {
+        json.name("lineCounts").beginArray();
+        for (int i = 0; i < c.lineCount(); i++) {
+            json.beginInlineObject();
+            json.name("line").value(c.lineAt(i));
+            json.name("count").value(c.countAt(i));
+            json.endObject();
+        }
+        json.endArray();
     }
 
     private static void path(JsonWriter json, MethodProfile m, int i) throws IOException {

@@ -1,18 +1,16 @@
 package io.loupe.validation;
 
 import io.loupe.validation.support.AgentRun;
+import io.loupe.validation.support.LoupeScript;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
+import static io.loupe.validation.support.LoupeScript.loupe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -28,39 +26,9 @@ class CommandLineTest {
 
     private static final String TARGET = "io.loupe.validation.targets.ExitCodeTarget";
 
-    /** What a {@code bin/loupe} process did. */
-    private record Outcome(int exitCode, String stdout, String stderr) {
-    }
-
-    private static Path script;
-
     @BeforeAll
     static void findTheScript() {
-        script = Path.of("../bin/loupe").toAbsolutePath().normalize();
-        assertTrue(Files.isExecutable(script), script + " is not executable");
-        assertTrue(Files.isRegularFile(Path.of("../loupe-cli/target/loupe-cli.jar")), "loupe-cli.jar not built");
-    }
-
-    private static Outcome loupe(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
-        cmd.addAll(List.of(args));
-        Path out = Files.createTempFile("loupe-cli-out", ".txt");
-        Path err = Files.createTempFile("loupe-cli-err", ".txt");
-        try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
-            // the script runs the CLI on JAVA_HOME's java: the JVM running these tests
-            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-            Process p = pb.start();
-            if (!p.waitFor(3, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new IllegalStateException("timed out: " + cmd);
-            }
-            return new Outcome(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                    Files.readString(err, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(out);
-            Files.deleteIfExists(err);
-        }
+        LoupeScript.script();
     }
 
     /** Loupe's own lines are prefixed; the one other line allowed is the JVM's CDS notice (README). */
@@ -77,18 +45,18 @@ class CommandLineTest {
         assertEquals(3, plain.exitCode(), plain.stderr());
 
         Path profile = dir.resolve("app.prof");
-        Outcome run = loupe("run", "--profile", "paths", "--k", "4", "--out", profile.toString(), "--",
+        LoupeScript.Outcome run = loupe("run", "--profile", "paths", "--k", "4", "--out", profile.toString(), "--",
                 "-cp", AgentRun.targetClassPath(), TARGET, "3");
         assertEquals(3, run.exitCode(), run.stderr());
         assertEquals(plain.stdout(), run.stdout(), "the program's stdout, and nothing of Loupe's");
         assertOnlyLoupeLines(run.stderr());
         assertTrue(Files.isRegularFile(profile), "profile written: " + run.stderr());
 
-        Outcome text = loupe("report", profile.toString());
+        LoupeScript.Outcome text = loupe("report", profile.toString());
         assertEquals(0, text.exitCode(), text.stderr());
         assertTrue(text.stdout().contains("ExitCodeTarget"), text.stdout());
 
-        Outcome json = loupe("report", profile.toString(), "--json");
+        LoupeScript.Outcome json = loupe("report", profile.toString(), "--json");
         assertEquals(0, json.exitCode(), json.stderr());
         assertTrue(json.stdout().trim().startsWith("{"), json.stdout());
         assertTrue(json.stdout().contains("\"class\": \"" + TARGET + "\"") || json.stdout().contains("\"class\":\"" + TARGET + "\""),
@@ -98,7 +66,7 @@ class CommandLineTest {
 
     @Test
     void aZeroExitIsZeroToo(@TempDir Path dir) throws Exception {
-        Outcome run = loupe("run", "--out", dir.resolve("zero.prof").toString(), "--",
+        LoupeScript.Outcome run = loupe("run", "--out", dir.resolve("zero.prof").toString(), "--",
                 "-cp", AgentRun.targetClassPath(), TARGET, "0");
         assertEquals(0, run.exitCode(), run.stderr());
     }
@@ -107,7 +75,7 @@ class CommandLineTest {
     void aFileThatIsNotAProfileIsOneLineAndAFailingExit(@TempDir Path dir) throws Exception {
         Path garbage = dir.resolve("garbage.prof");
         Files.writeString(garbage, "this is not a Loupe profile\n".repeat(20));
-        Outcome report = loupe("report", garbage.toString());
+        LoupeScript.Outcome report = loupe("report", garbage.toString());
         assertNotEquals(0, report.exitCode());
         assertEquals("", report.stdout());
         List<String> lines = report.stderr().lines().toList();
@@ -118,7 +86,7 @@ class CommandLineTest {
 
     @Test
     void anUnknownProfilerIsNamed(@TempDir Path dir) throws Exception {
-        Outcome run = loupe("run", "--profile", "nosuchprofiler", "--out", dir.resolve("x.prof").toString(), "--",
+        LoupeScript.Outcome run = loupe("run", "--profile", "nosuchprofiler", "--out", dir.resolve("x.prof").toString(), "--",
                 "-cp", AgentRun.targetClassPath(), TARGET, "0");
         assertNotEquals(0, run.exitCode());
         assertEquals("", run.stdout(), "the program never ran");
@@ -130,37 +98,37 @@ class CommandLineTest {
     void sliceShowsAnnotatedSourceJsonAndOneLineErrors(@TempDir Path dir) throws Exception {
         String target = "io.loupe.validation.targets.trace.LocalsTarget";
         Path trace = dir.resolve("app.trace");
-        Outcome run = loupe("run", "--profile", "trace", "--out", trace.toString(), "--include", target, "--",
+        LoupeScript.Outcome run = loupe("run", "--profile", "trace", "--out", trace.toString(), "--include", target, "--",
                 "-cp", AgentRun.targetClassPath(), target);
         assertEquals(0, run.exitCode(), run.stderr());
         List<String> source = Files.readAllLines(Path.of("src/test/java/io/loupe/validation/targets/trace/LocalsTarget.java"));
         int ret = 1 + source.indexOf(source.stream().filter(l -> l.contains("// @ret")).findFirst().orElseThrow());
 
-        Outcome text = loupe("slice", trace.toString(), "--at", "LocalsTarget:" + ret, "--sources", "src/test/java");
+        LoupeScript.Outcome text = loupe("slice", trace.toString(), "--at", "LocalsTarget:" + ret, "--sources", "src/test/java");
         assertEquals(0, text.exitCode(), text.stderr());
         assertTrue(text.stdout().contains("sum([I)I line " + ret + ", execution 1 of 1 in thread main"), text.stdout());
         assertTrue(text.stdout().contains("LocalsTarget.java (> in the slice, * the line sliced):"), text.stdout());
         assertTrue(text.stdout().contains("* " + String.format("%4d  ", ret) + source.get(ret - 1)), text.stdout());
         assertTrue(text.stdout().contains("> " + String.format("%4d  ", ret - 3) + source.get(ret - 4)), text.stdout());
 
-        Outcome json = loupe("slice", trace.toString(), "--at", target + ":" + ret, "--json");
+        LoupeScript.Outcome json = loupe("slice", trace.toString(), "--at", target + ":" + ret, "--json");
         assertEquals(0, json.exitCode(), json.stderr());
         assertTrue(json.stdout().contains("\"criterion\": {"), json.stdout());
         assertTrue(json.stdout().contains("{\"class\": \"" + target + "\", \"method\": \"sum([I)I\", \"line\": " + ret + "}"),
                 json.stdout());
 
-        Outcome none = loupe("slice", trace.toString(), "--at", "LocalsTarget:1");
+        LoupeScript.Outcome none = loupe("slice", trace.toString(), "--at", "LocalsTarget:1");
         assertNotEquals(0, none.exitCode());
         assertEquals(1, none.stderr().lines().count(), none.stderr());
         assertTrue(none.stderr().contains("LocalsTarget:1: no code at line 1 (lines with code: "), none.stderr());
-        Outcome bad = loupe("slice", trace.toString(), "--at", "LocalsTarget");
+        LoupeScript.Outcome bad = loupe("slice", trace.toString(), "--at", "LocalsTarget");
         assertNotEquals(0, bad.exitCode());
         assertTrue(bad.stderr().contains("--at must be CLASS:LINE"), bad.stderr());
     }
 
     @Test
     void agentPrintsTheAbsolutePathOfTheAgentJar() throws Exception {
-        Outcome agent = loupe("agent");
+        LoupeScript.Outcome agent = loupe("agent");
         assertEquals(0, agent.exitCode(), agent.stderr());
         Path jar = Path.of(agent.stdout().trim());
         assertTrue(jar.isAbsolute(), agent.stdout());

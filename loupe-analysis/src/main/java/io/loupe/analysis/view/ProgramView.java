@@ -14,6 +14,7 @@ import io.loupe.data.values.ValueSiteMeta;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,7 @@ public final class ProgramView {
     private final List<SourceFileView> files;
     private final Map<MethodView, SourceFileView> fileOf;
     private final Map<String, SourceFileView> byPath;
+    private final Map<String, MethodView> byName;
 
     private ProgramView(ProfileSummary summary, List<MethodView> methods, List<LoopView> loops,
                         Map<String, SourceFileView> byPath, Map<MethodView, SourceFileView> fileOf) {
@@ -45,6 +47,10 @@ public final class ProgramView {
         this.files = List.copyOf(byPath.values());
         this.byPath = byPath;
         this.fileOf = fileOf;
+        this.byName = new HashMap<>();
+        for (MethodView m : methods) {
+            byName.put(Builder.key(m.className(), m.name(), m.desc()), m);
+        }
     }
 
     public static ProgramView of(ProfileSummary s) {
@@ -68,6 +74,11 @@ public final class ProgramView {
     /** Every source file, by path. */
     public List<SourceFileView> files() {
         return files;
+    }
+
+    /** The method {@code className.name desc}, or null when no profiler saw it. */
+    public MethodView method(String className, String name, String desc) {
+        return byName.get(Builder.key(className, name, desc));
     }
 
     /** The file of a method. */

@@ -93,6 +93,17 @@
     document.querySelectorAll('button.clear').forEach(function (b) {
       b.addEventListener('click', clearHighlight);
     });
+    document.querySelectorAll('details.mark').forEach(function (d) {
+      d.addEventListener('toggle', function () {      // one disclosure open at a time
+        if (d.open) {
+          document.querySelectorAll('details.mark[open]').forEach(function (o) {
+            if (o !== d) {
+              o.open = false;
+            }
+          });
+        }
+      });
+    });
     document.addEventListener('keydown', function (e) {
       if (e.key === 'Escape') {
         document.querySelectorAll('details.mark[open]').forEach(function (d) { d.open = false; });
