@@ -11,8 +11,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * {@code bin/loupe}: profile a Java program ({@code run}), read a profile ({@code report}), compare
- * two profiles ({@code diff}), find the agent jar ({@code agent}), work on a whole-program trace
- * ({@code trace compact}), recover its dependences ({@code trace-deps}) and slice it ({@code slice}).
+ * two profiles ({@code diff}), merge profiles of several runs ({@code merge}), find the agent jar
+ * ({@code agent}), work on a whole-program trace ({@code trace compact}), recover its dependences
+ * ({@code trace-deps}) and slice it ({@code slice}).
  *
  * <p>Exit codes: 0 on success; 2 for usage errors and problems the user can fix (bad option
  * values, unreadable profiles, a missing jar), printed as one {@code loupe: …} line; {@code run}
@@ -21,7 +22,8 @@ import java.nio.charset.StandardCharsets;
 @Command(name = "loupe", mixinStandardHelpOptions = true, versionProvider = LoupeVersion.class,
         description = "Precise dynamic analysis for the JVM: path profiling across loop iterations, value profiling,"
                 + " memory dependence profiling, whole-program traces, the dependences they carry and dynamic slices.",
-        subcommands = {RunCommand.class, ReportCommand.class, DiffCommand.class, AgentCommand.class, TraceCommand.class,
+        subcommands = {RunCommand.class, ReportCommand.class, DiffCommand.class, MergeCommand.class, AgentCommand.class,
+                TraceCommand.class,
                 TraceDepsCommand.class, SliceCommand.class, CommandLine.HelpCommand.class},
         synopsisSubcommandLabel = "COMMAND")
 public final class LoupeCli implements Runnable {

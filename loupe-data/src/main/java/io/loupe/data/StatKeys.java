@@ -74,6 +74,12 @@ public final class StatKeys {
     // The dump: parts of the profile that could not be written.
     public static final String DUMP_INCOMPLETE = "dump.incomplete";
 
+    /**
+     * In a profile {@code loupe merge} wrote: how many runs it stands for (the profiles merged,
+     * each counting the runs it stood for). A profile without it is one run's (docs/merge.md).
+     */
+    public static final String MERGE_PROFILES = "merge.profiles";
+
     private StatKeys() {
     }
 }

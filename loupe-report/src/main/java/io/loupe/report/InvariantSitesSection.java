@@ -33,21 +33,22 @@ final class InvariantSitesSection {
             return;
         }
         boolean e = v.settings().convergent();
+        boolean merged = v.settings().merged();
         String format = e ? CONVERGENT_ROW : ROW;
         out.append(e ? String.format(format, "#", "executions", "kind", "Inv-1", "Inv-1/p", "Inv-N", "MRV")
                 : String.format(format, "#", "executions", "kind", "Inv-1", "Inv-N", "MRV")).append("site, what it reads\n");
         int rank = 1;
         for (SiteStats s : listed) {
             String executions = ValueLayout.estimate(e, Percent.count(s.executed()));
-            String inv1 = ValueLayout.estimate(e, Percent.oneDecimal(s.inv1()));
-            String invN = ValueLayout.estimate(e, Percent.oneDecimal(s.invN()));
+            String inv1 = ValueLayout.lowerBound(merged, ValueLayout.estimate(e, Percent.oneDecimal(s.inv1())));
+            String invN = ValueLayout.lowerBound(merged, ValueLayout.estimate(e, Percent.oneDecimal(s.invN())));
             String mrv = Percent.oneDecimal(s.mrv());
             String row = e ? String.format(format, rank++, executions, s.kind().label(), inv1,
-                    ValueLayout.share(s.inv1Profiled()), invN, mrv)
+                    ValueLayout.lowerBound(merged, ValueLayout.share(s.inv1Profiled())), invN, mrv)
                     : String.format(format, rank++, executions, s.kind().label(), inv1, invN, mrv);
             out.append(row).append(ValueLayout.whereAndWhat(s.meta(), TextLayout.WIDTH - row.length())).append('\n');
             List<String> words = new ArrayList<>(List.of("values:"));
-            words.addAll(ValueLayout.topValues(s, e));
+            words.addAll(ValueLayout.topValues(s, e, merged));
             ValueLayout.wrapped(out, row.length(), words, 2);
         }
     }

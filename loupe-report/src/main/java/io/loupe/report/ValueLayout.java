@@ -66,19 +66,31 @@ final class ValueLayout {
         return estimated && !figure.equals("n/a") ? "≈" + figure : figure;
     }
 
+    /**
+     * {@code figure} marked {@code ≥} when it is a lower bound: in a merged profile, a value's
+     * count misses what the runs whose TNV tables had dropped the value saw of it, so counts, the
+     * shares and Inv-1 and Inv-N computed from them are at least what is printed (docs/merge.md).
+     */
+    static String lowerBound(boolean merged, String figure) {
+        return merged && !figure.equals("n/a") ? "≥" + figure : figure;
+    }
+
     /** A share with one decimal, {@code n/a} when undefined. */
     static String share(double share) {
         return Double.isNaN(share) ? "n/a" : Percent.oneDecimal(share);
     }
 
-    /** The words listing a site's best values with their shares: {@code 7 (92.0%), 3 (5.1%)}, estimates marked. */
-    static List<String> topValues(SiteStats s, boolean estimated) {
+    /**
+     * The words listing a site's best values with their shares: {@code 7 (92.0%), 3 (5.1%)},
+     * estimates and lower bounds marked.
+     */
+    static List<String> topValues(SiteStats s, boolean estimated, boolean merged) {
         int shown = Math.min(VALUES_SHOWN, Math.max(1, s.valuesCounted()));
         List<String> words = new ArrayList<>();
         List<TopValue> top = s.topValues(shown);
         for (int i = 0; i < top.size(); i++) {
             TopValue t = top.get(i);
-            words.add(value(t.value()) + " (" + estimate(estimated, Percent.oneDecimal(t.share())) + ")"
+            words.add(value(t.value()) + " (" + lowerBound(merged, estimate(estimated, Percent.oneDecimal(t.share()))) + ")"
                     + (i < top.size() - 1 ? "," : ""));
         }
         if (s.tableEntries() > top.size()) {

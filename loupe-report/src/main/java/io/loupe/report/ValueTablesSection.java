@@ -23,20 +23,24 @@ final class ValueTablesSection {
         out.append("\nValue invariance by site kind (means weighted by executions; Inv-N with N = ")
                 .append(n == 0 ? "all values of a table" : Integer.toString(n)).append(")\n");
         boolean e = v.settings().convergent();
-        table(out, "kind", v.byKind(), e);
+        boolean merged = v.settings().merged();
+        table(out, "kind", v.byKind(), e, merged);
         List<InvarianceRow> producers = v.byProducer();
         if (producers.size() > 1) {
             out.append("\nLocal variable sites by the instruction that produced the stored value\n");
-            table(out, "producer", producers, e);
+            table(out, "producer", producers, e, merged);
         }
     }
 
-    private static void table(Appendable out, String label, List<InvarianceRow> rows, boolean e) throws IOException {
+    /** Inv-1 and Inv-N marked {@code ≈} when estimates (convergent), {@code ≥} when lower bounds (merged). */
+    private static void table(Appendable out, String label, List<InvarianceRow> rows, boolean e, boolean merged)
+            throws IOException {
         out.append(String.format(ROW, label, "sites", "executions", "share", "Inv-1", "Inv-N", "MRV"));
         for (InvarianceRow r : rows) {
             out.append(String.format(ROW, r.category(), Percent.count(r.sites()),
                     ValueLayout.estimate(e, Percent.count(r.executed())), ValueLayout.estimate(e, Percent.oneDecimal(r.share())),
-                    ValueLayout.estimate(e, Percent.oneDecimal(r.inv1())), ValueLayout.estimate(e, Percent.oneDecimal(r.invN())),
+                    ValueLayout.lowerBound(merged, ValueLayout.estimate(e, Percent.oneDecimal(r.inv1()))),
+                    ValueLayout.lowerBound(merged, ValueLayout.estimate(e, Percent.oneDecimal(r.invN()))),
                     Percent.oneDecimal(r.mrv())));
         }
     }

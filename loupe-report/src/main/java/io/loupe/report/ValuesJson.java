@@ -36,13 +36,16 @@ final class ValuesJson {
         json.name("tableSize").value(v.settings().tableSize());
         json.name("n").value(v.settings().topN());
         json.name("convergent").value(v.settings().convergent());
+        if (v.settings().merged()) {   // the runs merged: every count, share, inv1 and invN is a lower bound
+            json.name("merged").value(v.settings().runs());
+        }
         json.name("sitesRegistered").value(v.registeredSites());
         json.name("sitesRan").value(v.sites().size());
         summary(json, v);
         propagation(json, v.propagationSummary(), v.settings().convergent());
         json.name("sites").beginArray();
         for (SiteStats s : v.sites()) {
-            site(json, s, v.estimate(s.id()), v.settings().convergent());
+            site(json, s, v.estimate(s.id()), v.settings().convergent(), v.settings().merged());
         }
         json.endArray();
         json.endObject();
@@ -158,8 +161,12 @@ final class ValuesJson {
      * {@code weight}, {@code profiledShare}, {@code inv1}, {@code invN} and the values' {@code share}
      * credit the executions profiling skipped. A convergent profile of format 3 has no measured
      * figures: {@code executed}, {@code inv1Profiled}, {@code invNProfiled} and {@code count} are left out.
+     * In a merged profile {@code countsAreLowerBounds} is written true: a value that one run's table
+     * had dropped lost that run's count, so the values' counts and shares, {@code inv1} and
+     * {@code invN} (and their {@code Profiled} forms) are lower bounds (docs/merge.md).
      */
-    private static void site(JsonWriter json, SiteStats s, LocalEstimate estimate, boolean convergent) throws IOException {
+    private static void site(JsonWriter json, SiteStats s, LocalEstimate estimate, boolean convergent, boolean merged)
+            throws IOException {
         ValueSiteMeta m = s.meta();
         json.beginObject();
         json.name("id").value(m.id());
@@ -178,6 +185,9 @@ final class ValuesJson {
         boolean measured = !convergent || s.hasMeasured();
         if (convergent) {
             json.name("estimates").value(true);
+        }
+        if (merged) {
+            json.name("countsAreLowerBounds").value(true);
         }
         if (measured) {
             json.name("executed").value(convergent ? s.counted() : s.executed());

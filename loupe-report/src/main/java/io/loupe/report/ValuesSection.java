@@ -20,6 +20,11 @@ final class ValuesSection {
                     .append("(switched off, or in quiet methods); what it profiled, MRV, and Inv-1/p (Inv-1 over the\n")
                     .append("executions profiled) are measured.\n");
         }
+        if (v.settings().merged()) {
+            out.append("\n≥ marks a lower bound: this profile merges ").append(Long.toString(v.settings().runs()))
+                    .append(" runs, and a value that one run's TNV table had dropped\n")
+                    .append("lost that run's count; its count, share, Inv-1 and Inv-N are at least what is printed.\n");
+        }
         ValueTablesSection.write(v, out);
         InvariantSitesSection.write(v, top, out);
         SpecializationSection.write(v, top, out);

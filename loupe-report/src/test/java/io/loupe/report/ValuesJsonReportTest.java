@@ -185,4 +185,18 @@ class ValuesJsonReportTest {
     void two_reports_of_one_profile_are_identical() throws IOException {
         assertEquals(json(SampleValues.profile()), json(SampleValues.profile()));
     }
+
+    /** A merged profile's value counts are lower bounds: the section says how many runs, each site says so. */
+    @Test
+    void a_merged_profile_labels_its_counts_as_lower_bounds() throws IOException {
+        Profile one = SampleValues.profile();
+        Map<String, Object> merged = parse(io.loupe.analysis.merge.ProfileMerge.merge(List.of(one, one)).profile());
+        assertEquals(2L, at(merged, "values", "merged"));
+        for (Object site : list(merged, "values", "sites")) {
+            assertEquals(true, at(site, "countsAreLowerBounds"));
+        }
+        Map<String, Object> single = parse(one);
+        assertFalse(((Map<?, ?>) at(single, "values")).containsKey("merged"));
+        assertNull(at(single, "values", "sites", 0, "countsAreLowerBounds"));
+    }
 }

@@ -186,4 +186,15 @@ class ValuesTextReportTest {
     void two_reports_of_one_profile_are_identical() throws IOException {
         assertEquals(report, text(SampleValues.profile(), 10));
     }
+
+    /** A merged profile's Inv-1, Inv-N and value shares are marked as lower bounds, and the mark explained. */
+    @Test
+    void a_merged_profile_marks_its_invariance_as_lower_bounds() throws IOException {
+        Profile one = SampleValues.profile();
+        String merged = text(io.loupe.analysis.merge.ProfileMerge.merge(java.util.List.of(one, one, one)).profile(), 10);
+        assertTrue(merged.contains("≥ marks a lower bound: this profile merges 3 runs"), merged);
+        assertTrue(merged.contains("≥100.0%"), merged);
+        assertTrue(merged.contains("100 (≥100.0%)"), merged);
+        assertFalse(text(one, 10).contains("≥1"), "one run's figures are not marked");
+    }
 }
