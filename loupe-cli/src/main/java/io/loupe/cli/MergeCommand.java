@@ -52,11 +52,26 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Profile merged = mergeFiles(files, force, spec.commandLine().getErr());
+        try {
+            ProfileWriter.write(merged, out);
+        } catch (IOException e) {
+            throw new CliException(out + ": cannot write: " + String.valueOf(e.getMessage()).replaceAll("\\s+", " ").strip());
+        }
+        return 0;
+    }
+
+    /**
+     * The profiles in {@code files} merged into one. A class whose metadata differ between them is
+     * named on {@code err}, one line each, and the merge refused unless {@code force}; with it, the
+     * lines are warnings and each such class is kept from the first profile that describes it.
+     */
+    static Profile mergeFiles(List<Path> files, boolean force, PrintWriter err) {
         List<Profile> profiles = new ArrayList<>(files.size());
         List<String> names = new ArrayList<>(files.size());
         for (Path file : files) {
             if (ReportCommand.isTrace(file)) {
-                throw new CliException(file + ": is a whole-program trace; merge takes profiles");
+                throw new CliException(file + ": is a whole-program trace; only profiles merge");
             }
             profiles.add(ReportCommand.read(file));
             names.add(file.toString());
@@ -69,23 +84,17 @@ final class MergeCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             throw ReportCommand.inconsistent("cannot merge: inconsistent profiles", e);
         }
-        PrintWriter err = spec.commandLine().getErr();
         List<String> conflicts = describe(result.conflicts(), names);
         if (!conflicts.isEmpty() && !force) {
             conflicts.forEach(line -> err.println("loupe: " + line));
             err.flush();
             throw new CliException(conflicts.size() + (conflicts.size() == 1 ? " class differs" : " classes differ")
-                    + " between the profiles (another build of the program?): nothing written; --force merges"
+                    + " between the profiles (another build of the program?): nothing merged; --force merges"
                     + " anyway, keeping each from the first profile that describes it");
         }
         conflicts.forEach(line -> err.println("loupe: warning: " + line + "; kept from the first"));
         err.flush();
-        try {
-            ProfileWriter.write(result.profile(), out);
-        } catch (IOException e) {
-            throw new CliException(out + ": cannot write: " + String.valueOf(e.getMessage()).replaceAll("\\s+", " ").strip());
-        }
-        return 0;
+        return result.profile();
     }
 
     /**

@@ -32,9 +32,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code loupe report FILE [--json] [--top N] [--dot LOOP] [--subpath-length N]}: a profile as text
- * for people or JSON for machines, or the memory dependence graph of one loop as Graphviz DOT; a
- * whole-program trace's summary.
+ * {@code loupe report FILE... [--json] [--html DIR [--sources DIRS]] [--top N] [--dot LOOP]
+ * [--subpath-length N]}: a profile as text for people, JSON for machines or a static HTML site, or
+ * the memory dependence graph of one loop as Graphviz DOT; a whole-program trace's summary. Several
+ * profiles of one program are merged first ({@link MergeCommand#mergeFiles}).
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Report a profile: the hottest paths and multi-iteration paths, the value profile's invariance,"
@@ -45,8 +46,20 @@ final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "a profile or a whole-program trace written by 'loupe run' or the agent")
-    Path file;
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "a profile or a whole-program trace written by 'loupe run' or the agent; several profiles of"
+                    + " one program (runs, JVMs, or a paths,values run and a deps run) are merged first, as 'loupe merge'"
+                    + " merges them")
+    List<Path> files;
+
+    @Option(names = "--force", description = "several profiles: merge even if classes differ between them (as 'loupe"
+            + " merge --force')")
+    boolean force;
+
+    /** The one file, or the first of several (traces are reported one at a time). */
+    private Path file;
+    /** What messages call the profile: its file, or the files merged. */
+    private String label;
 
     @Option(names = "--json", description = "write the full report as JSON on stdout")
     boolean json;
@@ -91,10 +104,17 @@ final class ReportCommand implements Callable<Integer> {
         if (html == null && !sources.isEmpty()) {
             throw new CliException("--sources is for --html");
         }
-        if (isTrace(file)) {
+        file = files.get(0);
+        label = String.join(" + ", files.stream().map(Path::toString).toList());
+        if (files.size() == 1 && isTrace(file)) {
             return reportTrace();
         }
-        ProfileSummary summary = analyse(file, read(file));
+        ProfileSummary summary;
+        if (files.size() == 1) {
+            summary = analyse(label, read(file));
+        } else {
+            summary = analyse(label, MergeCommand.mergeFiles(files, force, spec.commandLine().getErr()));
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (html != null) {
             html(summary, out);
@@ -202,11 +222,11 @@ final class ReportCommand implements Callable<Integer> {
     private void dot(ProfileSummary summary, PrintWriter out) throws IOException {
         int loops = summary.deps().loops().size();
         if (!summary.deps().present()) {
-            throw new CliException(file + ": holds no dependence data (--dot draws a loop of a profile=deps run)");
+            throw new CliException(label + ": holds no dependence data (--dot draws a loop of a profile=deps run)");
         }
         if (dot < 0 || dot >= loops) {
-            throw new CliException(file + ": no loop " + dot + " in the dependence profile"
-                    + (loops == 0 ? " (no loop ran)" : " (ids 0 to " + (loops - 1) + ", as 'loupe report " + file
+            throw new CliException(label + ": no loop " + dot + " in the dependence profile"
+                    + (loops == 0 ? " (no loop ran)" : " (ids 0 to " + (loops - 1) + ", as 'loupe report " + label
                     + "' lists them)"));
         }
         new DepsDotGraph().write(summary.deps(), dot, out);
@@ -228,7 +248,7 @@ final class ReportCommand implements Callable<Integer> {
      * does not describe ({@code inconsistent profile}); what it does not check and the analysis
      * cannot step round ends the same way, as one {@code inconsistent profile} line.
      */
-    private static ProfileSummary analyse(Path file, Profile profile) {
+    private static ProfileSummary analyse(String file, Profile profile) {
         try {
             return ProfileSummary.of(profile);
         } catch (RuntimeException e) {

@@ -67,7 +67,7 @@ class MergeCommandTest {
         Cli r = Cli.run("merge", a.toString(), b.toString(), "--out", c.toString());
         assertEquals(2, r.exitCode());
         assertEquals("loupe: com.example.Counter: its methods differ between " + a + " and " + b + "\n"
-                + "loupe: 1 class differs between the profiles (another build of the program?): nothing written;"
+                + "loupe: 1 class differs between the profiles (another build of the program?): nothing merged;"
                 + " --force merges anyway, keeping each from the first profile that describes it\n", r.err());
         assertFalse(Files.exists(c));
     }

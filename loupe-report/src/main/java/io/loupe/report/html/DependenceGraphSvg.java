@@ -28,7 +28,9 @@ final class DependenceGraphSvg {
     private static final int ROW = 26;
     private static final int TOP = 18;
     private static final int LABEL = 330;
-    private static final int ARC_STEP = 14;
+    private static final int ARC_STEP = 22;
+    /** How far right of its rows the shortest arc reaches. */
+    private static final int ARC_MIN = 26;
 
     private DependenceGraphSvg() {
     }
@@ -55,7 +57,7 @@ final class DependenceGraphSvg {
         for (DepEdge e : edges) {
             span = Math.max(span, Math.abs(rowOf.get(e.src().site().id()) - rowOf.get(e.dst().site().id())));
         }
-        int width = LABEL + ARC_STEP * (span + 2) + 20;
+        int width = LABEL + ARC_MIN + ARC_STEP * (span + 1) + 40;
         int height = TOP + ROW * rows.size() + 10;
         StringBuilder alt = new StringBuilder("Dependence graph of loop " + loop.id() + ": ");
         for (DepEdge e : edges) {
@@ -68,7 +70,7 @@ final class DependenceGraphSvg {
         h.open("defs");
         for (String type : List.of("raw", "war", "waw")) {
             h.open("marker", "id", "arrow-" + type, "viewBox", "0 0 10 10", "refX", "9", "refY", "5",
-                    "markerWidth", "7", "markerHeight", "7", "orient", "auto-start-reverse")
+                    "markerWidth", "5", "markerHeight", "5", "orient", "auto-start-reverse")
                     .empty("path", "d", "M 0 0 L 10 5 L 0 10 z", "class", "head " + type).close("path").close("marker");
         }
         h.close("defs");
@@ -91,7 +93,7 @@ final class DependenceGraphSvg {
                 d = "M " + (LABEL + 4) + " " + (y1 - 3) + " C " + (LABEL + 40) + " " + (y1 - 18) + ", " + (LABEL + 40)
                         + " " + (y1 + 18) + ", " + (LABEL + 5) + " " + (y1 + 3);
             } else {
-                int bulge = LABEL + ARC_STEP * (Math.abs(a - b) + 1);
+                int bulge = LABEL + ARC_MIN + ARC_STEP * Math.abs(a - b);
                 d = "M " + (LABEL + 5) + " " + y1 + " C " + bulge + " " + y1 + ", " + bulge + " " + y2 + ", "
                         + (LABEL + 6) + " " + y2;
             }
