@@ -56,10 +56,13 @@ class HtmlReportBrowserTest {
         Path example = work.resolve("example.prof");
         ok(loupe("run", "--profile", "paths,values", "--k", "4", "--out", example.toString(), "--",
                 "-cp", "../loupe-examples/target/classes", EXAMPLE, "20"));
+        Path exampleDeps = work.resolve("example-deps.prof");
+        ok(loupe("run", "--profile", "deps", "--out", exampleDeps.toString(), "--",
+                "-cp", "../loupe-examples/target/classes", EXAMPLE, "20"));
         exampleSite = work.resolve("example-site");
-        ok(loupe("report", example.toString(), "--html", exampleSite.toString(), "--sources",
+        ok(loupe("report", example.toString(), exampleDeps.toString(), "--html", exampleSite.toString(), "--sources",
                 "../loupe-examples/src/main/java"));
-        exampleJson = json(example);
+        exampleJson = json(example, exampleDeps);
         Path kernels = work.resolve("kernels.prof");
         ok(loupe("run", "--profile", "deps", "--out", kernels.toString(), "--", "-cp", AgentRun.targetClassPath(),
                 KERNELS));
@@ -84,8 +87,11 @@ class HtmlReportBrowserTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> json(Path profile) throws Exception {
-        LoupeScript.Outcome o = loupe("report", profile.toString(), "--json");
+    private static Map<String, Object> json(Path... profiles) throws Exception {
+        List<String> args = new ArrayList<>(List.of("report"));
+        Stream.of(profiles).map(Path::toString).forEach(args::add);
+        args.add("--json");
+        LoupeScript.Outcome o = loupe(args.toArray(String[]::new));
         ok(o);
         return new Json().toType(o.stdout(), Map.class);
     }
@@ -208,6 +214,32 @@ class HtmlReportBrowserTest {
         }
         String status = browser.findElement(By.cssSelector(".controls .status")).getText();
         assertTrue(status.startsWith("iteration 1: lines ") && status.contains("iteration 2: lines "), status);
+    }
+
+    @Test
+    void theHottestLoopsPageShowsItsPathsValuesAndVerdictTogether() {
+        open(exampleSite.resolve("index.html"));
+        browser.findElement(By.cssSelector("#hot-loops tbody tr td a")).click();
+        assertTrue(browser.getCurrentUrl().contains("/loops/loop-"), browser.getCurrentUrl());
+        assertTrue(browser.findElement(By.tagName("h1")).getText().contains("tokenize"));
+        Map<String, Object> loop = list(exampleJson, "deps", "loops").stream()
+                .filter(l -> l.get("method").toString().startsWith("tokenize(") && n(l.get("line")) == 24)
+                .findFirst().orElseThrow();
+        assertEquals(Boolean.TRUE.equals(loop.get("parallelizable")) ? "parallelizable" : "not parallelizable",
+                browser.findElement(By.cssSelector("dl.figures strong.verdict")).getText());
+        Map<String, Object> method = exampleMethod("tokenize(Ljava/lang/String;[J)V");
+        Map<String, Object> pathLoop = list(method, "loops").get(0);
+        assertEquals(24L, n(pathLoop.get("headerLine")));
+        assertEquals(n(pathLoop.get("headerExecutions")), Long.parseLong(browser.findElement(By.cssSelector(
+                "dl.figures dd span.n")).getAttribute("data-n")));
+        assertFalse(browser.findElements(By.cssSelector("button.path")).isEmpty(), "its paths");
+        assertFalse(browser.findElements(By.cssSelector("button.kpath")).isEmpty(), "its multi-iteration paths");
+        assertFalse(browser.findElements(By.cssSelector("table.sites tbody tr")).isEmpty(), "its value sites");
+        assertFalse(browser.findElements(By.cssSelector("table.verdicts tbody tr")).isEmpty(), "its verdict per context");
+        WebElement path = browser.findElement(By.cssSelector("button.path"));
+        path.click();
+        assertFalse(browser.findElements(By.cssSelector("table.source tr.on-path")).isEmpty(),
+                "the path is highlighted on the loop's source");
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.loupe.analysis.kpaths.KPathForest;
 import io.loupe.analysis.paths.PathDecoder;
 import io.loupe.analysis.summary.MethodProfile;
 import io.loupe.analysis.summary.ProfileSummary;
+import io.loupe.analysis.view.LineCounts;
 import io.loupe.data.Profile;
 import io.loupe.data.format.ProfileReader;
 import io.loupe.data.meta.MethodMeta;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,6 +104,49 @@ class PathProfileValidationTest {
             checked++;
         }
         assertTrue(checked > 0, "no instrumented method was checked");
+    }
+
+    /**
+     * The HTML and JSON reports' line counts ({@link LineCounts}), derived from path ids, equal the
+     * block tracer's: each block's executions within the paths the tracer cut by the plain rules,
+     * no numbering involved, and each line's count is its busiest block's. Those are all the block
+     * executions of the trace but for paths an exception cut or left open, which the profiler drops
+     * too: the counts are at most the trace's every execution.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"LoopsTarget", "SwitchTarget", "CountedLoopsTarget", "ThreadsTarget", "RecursionTarget",
+        "ExceptionsTarget"})
+    void lineCountsEqualTheBlockTracersBlockExecutions(String target, @TempDir Path dir) throws Exception {
+        Path traceProfile = dir.resolve("trace.prof");
+        AgentRun.Result traced = AgentRun.run("profile=blocktrace," + INCLUDE + ",out=" + traceProfile, TARGETS + target);
+        assertEquals(0, traced.exitCode(), traced.stderr());
+        BlockTraceOracle oracle = BlockTraceOracle.read(dir.resolve("trace.prof.blocks"), ProfileReader.read(traceProfile));
+        Path profileFile = dir.resolve("paths.prof");
+        AgentRun.Result profiled = AgentRun.run("profile=paths,k=2," + INCLUDE + ",out=" + profileFile, TARGETS + target);
+        assertEquals(0, profiled.exitCode(), profiled.stderr());
+        ProfileSummary summary = ProfileSummary.of(ProfileReader.read(profileFile));
+        int checked = 0;
+        for (MethodProfile mp : summary.methods()) {
+            String sig = BlockTraceOracle.signature(mp.meta());
+            Map<Integer, Long> inPaths = new HashMap<>();
+            oracle.pathCounts(sig).forEach((blocks, n) -> blocks.forEach(b -> inPaths.merge(b, n, Long::sum)));
+            Map<Integer, Long> every = oracle.blockRuns(sig);
+            LineCounts counts = LineCounts.of(mp);
+            Map<Integer, Long> busiest = new HashMap<>();
+            for (int b = 0; b < counts.blockCount(); b++) {
+                long expected = inPaths.getOrDefault(b, 0L);
+                assertEquals(expected, counts.block(b), "block " + b + " of " + mp.displayName());
+                assertTrue(expected <= every.getOrDefault(b, 0L), "block " + b + " of " + mp.displayName());
+                for (int line : mp.meta().blocks().get(b).lines()) {
+                    busiest.merge(line, expected, Math::max);
+                }
+            }
+            for (Map.Entry<Integer, Long> e : busiest.entrySet()) {
+                assertEquals(e.getValue(), counts.line(e.getKey()), "line " + e.getKey() + " of " + mp.displayName());
+                checked++;
+            }
+        }
+        assertTrue(checked > 5, checked + " lines checked");
     }
 
     @org.junit.jupiter.api.Test

@@ -28,6 +28,8 @@ public final class BlockTraceOracle {
 
     /** Per method signature ({@code class.name+desc}): each activation's completed paths, in order. */
     private final Map<String, List<List<List<Integer>>>> activations = new TreeMap<>();
+    /** Per method signature: how often each block ran, every execution in the trace counted. */
+    private final Map<String, Map<Integer, Long>> blockRuns = new TreeMap<>();
 
     private BlockTraceOracle() {
     }
@@ -49,7 +51,12 @@ public final class BlockTraceOracle {
                     MethodMeta m = profile.methods().get(mid);
                     live.put(Integer.parseInt(f[1]), new Activation(signature(m), rules.computeIfAbsent(mid, x -> new Rules(m))));
                 }
-                case "B" -> live.get(Integer.parseInt(f[1])).block(Integer.parseInt(f[2]));
+                case "B" -> {
+                    Activation a = live.get(Integer.parseInt(f[1]));
+                    int block = Integer.parseInt(f[2]);
+                    a.block(block);
+                    o.blockRuns.computeIfAbsent(a.method, x -> new HashMap<>()).merge(block, 1L, Long::sum);
+                }
                 case "L" -> live.get(Integer.parseInt(f[1])).leave();
                 default -> throw new IllegalStateException("bad trace line: " + line);
             }
@@ -82,6 +89,14 @@ public final class BlockTraceOracle {
             }
         }
         return counts;
+    }
+
+    /**
+     * How often each block of a method ran, by block: every execution the trace holds, those of
+     * paths an exception cut and of activations still open at exit included.
+     */
+    public Map<Integer, Long> blockRuns(String method) {
+        return blockRuns.getOrDefault(method, Map.of());
     }
 
     /** Brute-force counts of every n-gram of paths, n ≤ k, within each activation. */
