@@ -78,7 +78,7 @@ public final class DepsLayout {
     }
 
     /** A context entry for a short path: {@code call Main.work:14}, without package and descriptor. */
-    static String shortEntry(ContextEntry e) {
+    public static String shortEntry(ContextEntry e) {
         String cls = e.className().substring(e.className().lastIndexOf('.') + 1);
         int paren = e.method().indexOf('(');
         String method = paren >= 0 ? e.method().substring(0, paren) : e.method();

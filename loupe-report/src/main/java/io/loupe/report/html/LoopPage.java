@@ -43,15 +43,19 @@ final class LoopPage {
                 .close("nav");
         h.open("h1").text("Loop " + loop.id() + " ").el("code", loop.displayName()).close("h1").nl();
         facts(h, view, loop);
+        // two columns on a wide screen: what the dependence profile says, what the path and value profiles say
+        h.open("div", "class", "columns").open("div", "class", "col");
         verdicts(h, view, loop);
         if (!loop.dependences().isEmpty()) {
             h.open("section", "aria-label", "dependence graph").el("h2", "Dependence graph");
             DependenceGraphSvg.write(h, loop);
             h.close("section").nl();
         }
+        registers(h, loop);
+        h.close("div").open("div", "class", "col");
         paths(h, loop);
         values(h, view, loop);
-        registers(h, loop);
+        h.close("div").close("div").nl();
         h.open("section", "aria-label", "source of the loop").el("h2", "Source");
         h.open("p", "class", "controls").open("button", "type", "button", "class", "clear").text("Clear highlight")
                 .close("button").el("span", "", "class", "status", "role", "status", "aria-live", "polite").close("p");
@@ -104,13 +108,18 @@ final class LoopPage {
         }
         DependenceHtml deps = new DependenceHtml(view, DEPTH);
         h.open("section", "aria-label", "verdict per calling context").el("h2", "Verdict per calling context");
-        h.open("table", "class", "verdicts").open("thead").open("tr");
-        for (String c : List.of("context", "invocations", "iterations", "verdict", "RAW", "WAR", "WAW", "decided by")) {
+        h.open("div", "class", "scroll").open("table", "class", "verdicts").open("thead").open("tr");
+        boolean absint = loop.verdicts().stream().anyMatch(v -> v.decidedInvocations() > 0);
+        for (String c : List.of("context", "invocations", "iterations", "verdict", "RAW", "WAR", "WAW")) {
             h.el("th", c, "scope", "col");
+        }
+        if (absint) {
+            h.el("th", "decided by", "scope", "col");
         }
         h.close("tr").close("thead").open("tbody");
         for (LoopVerdict v : loop.verdicts()) {
-            h.open("tr").el("td", v.context().isEmpty() ? "(any)" : DependenceHtml.context(v.context())).open("td");
+            h.open("tr").el("td", v.context().isEmpty() ? "(any)" : shortContext(v), "title",
+                    v.context().isEmpty() ? null : DependenceHtml.context(v.context())).open("td");
             Page.count(h, v.invocations());
             h.close("td").open("td");
             Page.count(h, v.iterations());
@@ -120,9 +129,12 @@ final class LoopPage {
                 Page.count(h, n);
                 h.close("td");
             }
-            h.el("td", v.decidedBy()).close("tr");
+            if (absint) {
+                h.el("td", v.decidedBy());
+            }
+            h.close("tr");
         }
-        h.close("tbody").close("table");
+        h.close("tbody").close("table").close("div");
         for (LoopVerdict v : loop.verdicts()) {
             List<DepEdge> carried = loop.carried(v).stream()
                     .sorted(Comparator.comparing((DepEdge e) -> e.type() != DepType.RAW)
@@ -132,7 +144,7 @@ final class LoopPage {
                 continue;
             }
             h.el("h3", (v.privatizable() ? "Carried (only WAR/WAW: privatizable)" : "Blocked by")
-                    + (loop.verdicts().size() > 1 ? " in context " + DependenceHtml.context(v.context()) : ""));
+                    + (loop.verdicts().size() > 1 ? " in context " + shortContext(v) : ""));
             h.open("ul", "class", "deps carried");
             for (DepEdge e : carried) {
                 h.open("li");
@@ -142,6 +154,11 @@ final class LoopPage {
             h.close("ul");
         }
         h.close("section").nl();
+    }
+
+    /** A context path in short entries ({@code loop Tokenizer.main:14 > call Tokenizer.main:15}). */
+    private static String shortContext(LoopVerdict v) {
+        return String.join(" > ", v.context().stream().map(DepsLayout::shortEntry).toList());
     }
 
     private static void paths(Html h, LoopView loop) {
