@@ -6,8 +6,10 @@ import io.loupe.analysis.view.MethodView;
 import io.loupe.analysis.view.ProgramView;
 import io.loupe.analysis.view.SourceFileView;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.StatKeys;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,12 +49,12 @@ final class IndexPage {
         h.el("dt", "options").open("dd").el("code", header.options()).close("dd");
         h.el("dt", "k").el("dd", Integer.toString(s.k()));
         h.el("dt", "Loupe").el("dd", header.loupeVersion());
-        Long merged = s.profile().stats().get(MERGED_STAT);
+        Long merged = s.profile().stats().get(StatKeys.MERGE_PROFILES);
         if (merged != null) {
             h.el("dt", "merged").el("dd", "a merge of " + merged + " profiles");
         }
         h.close("dl");
-        List<String> notes = new java.util.ArrayList<>(s.profile().warnings());
+        List<String> notes = new ArrayList<>(s.profile().warnings());
         notes.addAll(s.problems());
         if (!notes.isEmpty()) {
             h.open("details", "class", "warnings").el("summary", notes.size() + " warning"
@@ -64,9 +66,6 @@ final class IndexPage {
         }
         h.close("section").nl();
     }
-
-    /** The statistic a merged profile carries: how many profiles it merges. */
-    static final String MERGED_STAT = "merge.profiles";
 
     private static void hottestMethods(Html h, ProgramView view) {
         List<MethodView> hot = view.hottestMethods(HOTTEST);
