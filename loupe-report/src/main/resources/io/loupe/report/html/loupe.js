@@ -231,6 +231,9 @@
   function start() {
     wirePaths();
     wireTable();
+    if (window.performance && performance.mark) {
+      performance.mark('loupe-ready');      // the page is drawn and wired: what load times measure
+    }
   }
 
   if (document.readyState === 'loading') {
