@@ -1,6 +1,7 @@
 package io.loupe.report;
 
 import io.loupe.analysis.summary.ProfileSummary;
+import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.data.meta.MethodMeta;
 
 import java.io.IOException;
@@ -22,6 +23,7 @@ public final class TextReport {
     private static final int CUT_METHODS_SHOWN = 30;
 
     private final int top;
+    private final ValueAnalysis adviceValues;
 
     public TextReport() {
         this(DEFAULT_TOP);
@@ -29,10 +31,20 @@ public final class TextReport {
 
     /** A report listing the {@code top} hottest paths, multi-iteration paths, value sites and loops. */
     public TextReport(int top) {
+        this(top, null);
+    }
+
+    /**
+     * A report whose loop advice takes its evidence (the values on each loop's header line) from
+     * {@code adviceValues}, a value profile of the same program, when not null; else from the
+     * profile's own value data, if it has any.
+     */
+    public TextReport(int top, ValueAnalysis adviceValues) {
         if (top < 1) {
             throw new IllegalArgumentException("top must be at least 1, got " + top);
         }
         this.top = top;
+        this.adviceValues = adviceValues;
     }
 
     public void write(ProfileSummary summary, Appendable out) throws IOException {
@@ -46,9 +58,14 @@ public final class TextReport {
             ValuesSection.write(summary.values(), top, out);
         }
         if (summary.deps().present()) {
-            DepsSection.write(summary.deps(), top, out);
+            DepsSection.write(summary.deps(), adviceValues(summary, adviceValues), top, out);
         }
         problems(summary, out);
+    }
+
+    /** The value profile advice takes its evidence from: the one given, else the profile's own, else none. */
+    static ValueAnalysis adviceValues(ProfileSummary summary, ValueAnalysis given) {
+        return given != null ? given : summary.values().present() ? summary.values() : null;
     }
 
     private static void cutMethods(ProfileSummary s, Appendable out) throws IOException {
