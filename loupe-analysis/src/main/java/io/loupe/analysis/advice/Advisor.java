@@ -244,16 +244,10 @@ public final class Advisor {
                     || s.topValue() == null || m.kind() == SiteKind.LOCAL && carriedLocals.contains(m.detail())) {
                 continue;
             }
-            String name = m.kind() == SiteKind.FIELD ? lastTwo(m.detail()) : m.detail();
+            String name = m.kind() == SiteKind.FIELD ? Locations.lastTwo(m.detail()) : m.detail();
             out.add(new TripBound(s, name, s.topValue(), s.inv1()));
         }
         return out;
-    }
-
-    private static String lastTwo(String name) {
-        int member = name.lastIndexOf('.');
-        int owner = member < 0 ? -1 : name.lastIndexOf('.', member - 1);
-        return name.substring(owner + 1);
     }
 
     private static boolean carriedAt(DepEdge e, LoopVerdict loop) {

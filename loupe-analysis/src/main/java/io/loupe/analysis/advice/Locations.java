@@ -38,8 +38,12 @@ final class Locations {
         return !s.access().endsWith("field") && !s.access().endsWith("static");
     }
 
-    /** The last two dot-separated parts of {@code Owner.field} names: the class's simple name and the member. */
-    private static String lastTwo(String name) {
+    /**
+     * The last two parts of {@code Owner.field} names: the class's simple name and the member; a
+     * nested class's name ({@code Outer$Acc}) counts as parts too, as the source writes it.
+     */
+    static String lastTwo(String dotted) {
+        String name = dotted.replace('$', '.');
         int member = name.lastIndexOf('.');
         if (member < 0) {
             return name;
