@@ -2,6 +2,7 @@ package io.loupe.cli;
 
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.analysis.trace.TraceSummary;
+import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.data.Profile;
 import io.loupe.data.format.ProfileFormatException;
 import io.loupe.data.format.ProfileReader;
@@ -27,7 +28,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code loupe report FILE [--json] [--top N] [--dot LOOP] [--subpath-length N]}: a profile as text
+ * {@code loupe report FILE [--json] [--top N] [--dot LOOP] [--values FILE] [--subpath-length N]}: a profile as text
  * for people or JSON for machines, or the memory dependence graph of one loop as Graphviz DOT; a
  * whole-program trace's summary.
  */
@@ -55,6 +56,11 @@ final class ReportCommand implements Callable<Integer> {
                     + " id in the text report (and in the JSON's deps.loops)")
     Integer dot;
 
+    @Option(names = "--values", paramLabel = "FILE",
+            description = "a value profile of the same program (--profile values): the values on each loop's header"
+                    + " line, likely its bound, as evidence for the dependence report's advice")
+    Path values;
+
     @Option(names = "--subpath-length", paramLabel = "N", defaultValue = "" + TraceSummary.DEFAULT_LENGTH,
             description = "a whole-program trace: events per hot subpath. Default: ${DEFAULT-VALUE}")
     int subpathLength;
@@ -74,16 +80,34 @@ final class ReportCommand implements Callable<Integer> {
             return reportTrace();
         }
         ProfileSummary summary = analyse(file, read(file));
+        ValueAnalysis adviceValues = adviceValues();
         PrintWriter out = spec.commandLine().getOut();
         if (dot != null) {
             dot(summary, out);
         } else if (json) {
-            new JsonReport().write(summary, out);
+            new JsonReport(adviceValues).write(summary, out);
         } else {
-            new TextReport(top).write(summary, out);
+            new TextReport(top, adviceValues).write(summary, out);
         }
         out.flush();
         return 0;
+    }
+
+    /** The value profile {@code --values} names, analysed; null without the option. */
+    private ValueAnalysis adviceValues() {
+        if (values == null) {
+            return null;
+        }
+        ValueAnalysis v;
+        try {
+            v = ValueAnalysis.of(read(values));
+        } catch (RuntimeException e) {
+            throw inconsistent(values + ": inconsistent profile", e);
+        }
+        if (!v.present()) {
+            throw new CliException(values + ": holds no value profile (--values takes a profile of a --profile values run)");
+        }
+        return v;
     }
 
     /** A whole-program trace ({@code profile=trace}): its summary, as text or JSON. */
