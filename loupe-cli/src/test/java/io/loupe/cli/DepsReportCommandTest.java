@@ -82,4 +82,20 @@ class DepsReportCommandTest {
         assertEquals(2, both.exitCode());
         assertEquals("loupe: --dot and --json cannot be combined\n", both.err());
     }
+
+    @Test
+    void a_value_profile_given_beside_adds_the_values_on_each_loops_header_line() throws IOException {
+        io.loupe.analysis.values.ValueProfileBuilder v = new io.loupe.analysis.values.ValueProfileBuilder();
+        v.ran(v.site("fig1.Main", "work", "()V", 12, io.loupe.data.values.SiteKind.PARAM, "n"), 10, 9, "7", 10L);
+        Path values = write("values.prof", v.build());
+        Path camp = write("camp.prof", CampFigure1.profile("camp"));
+
+        Cli r = Cli.run("report", camp.toString(), values.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("        evidence   mean 10.0 iterations per invocation; bound `n` = 7 in 100.0% of"
+                + " executions\n"), r.out());
+        Cli json = Cli.run("report", "--json", camp.toString(), values.toString());
+        assertTrue(json.out().contains("\"bounds\": [\n"), json.out());
+        assertTrue(json.out().contains("{\"name\": \"n\", \"kind\": \"param\", \"line\": 12, \"value\": \"7\","), json.out());
+    }
 }

@@ -1,5 +1,9 @@
 package io.loupe.report;
 
+import io.loupe.analysis.advice.Action;
+import io.loupe.analysis.advice.Advisor;
+import io.loupe.analysis.advice.LoopAdvice;
+import io.loupe.analysis.advice.TripBound;
 import io.loupe.analysis.deps.AbsintSummary;
 import io.loupe.analysis.deps.ContextEntry;
 import io.loupe.analysis.deps.DepEdge;
@@ -9,28 +13,39 @@ import io.loupe.analysis.deps.LoopRelation;
 import io.loupe.analysis.deps.LoopVerdict;
 import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CarriedRegisterMeta;
+import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.MemoryUpdate;
 
 import java.io.IOException;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code deps} section of the JSON report (field reference: loupe-report/README.md): every
  * loop (per context in camp mode) with its carried dependences, verdicts and carried registers, then every
  * dependence with its ends and loop relations. A dependence names a loop by its {@code id}, the
- * loop's position in {@code deps.loops}.
+ * loop's position in {@code deps.loops}. Each loop's {@code advice} ({@link Advisor}: what would make it
+ * parallel) names dependences by their position in {@code deps.dependences}.
  */
 final class DepsJson {
 
     private DepsJson() {
     }
 
-    static void write(JsonWriter json, DepsAnalysis d) throws IOException {
+    /** The section; {@code values}, a value profile of the same program for the advice's evidence, may be null. */
+    static void write(JsonWriter json, DepsAnalysis d, ValueAnalysis values) throws IOException {
         json.name("deps").beginObject();
         json.name("mode").value(d.mode());
         json.name("loops").beginArray();
+        Map<DepEdge, Integer> positions = new IdentityHashMap<>();
+        for (DepEdge e : d.dependences()) {
+            positions.put(e, positions.size());
+        }
+        Advisor advisor = Advisor.of(d, values);
         for (LoopVerdict l : d.loops()) {
-            loop(json, l);
+            loop(json, l, advisor.advise(l), positions);
         }
         json.endArray();
         json.name("dependences").beginArray();
@@ -60,7 +75,8 @@ final class DepsJson {
         json.endObject();
     }
 
-    private static void loop(JsonWriter json, LoopVerdict l) throws IOException {
+    private static void loop(JsonWriter json, LoopVerdict l, LoopAdvice advice, Map<DepEdge, Integer> positions)
+            throws IOException {
         DepLoopMeta m = l.meta();
         json.beginObject();
         json.name("id").value(l.id());
@@ -83,6 +99,54 @@ final class DepsJson {
         json.name("absintInvocations").value(l.decidedInvocations());
         json.name("profiledInvocations").value(l.profiledInvocations());
         registers(json, l);
+        advice(json, advice, positions);
+        json.endObject();
+    }
+
+    /** What would make the loop parallel (docs/deps.md, "What to do next"). */
+    private static void advice(JsonWriter json, LoopAdvice a, Map<DepEdge, Integer> positions) throws IOException {
+        json.name("advice").beginObject();
+        json.name("kind").value(a.kind().label());
+        json.name("text").value(a.text());
+        json.name("actions").beginArray();
+        for (Action x : a.actions()) {
+            json.beginInlineObject();
+            json.name("kind").value(x.kind().label());
+            json.name("text").value(x.text());
+            json.name("target").value(x.target());
+            json.name("op").value(x.op());
+            json.name("inexact").value(x.inexact());
+            if (x.dependence() != null) {
+                json.name("dependence").value(positions.get(x.dependence()));
+                end(json, "src", x.dependence().src());
+                end(json, "dst", x.dependence().dst());
+            }
+            json.endObject();
+        }
+        json.endArray();
+        json.name("evidence").beginObject();
+        json.name("invocations").value(a.evidence().invocations());
+        json.name("iterations").value(a.evidence().iterations());
+        json.name("meanIterations").value(a.evidence().meanIterations(), 3);
+        json.name("carriedDependences").beginInlineArray();
+        for (DepEdge e : a.evidence().carried()) {
+            json.value(positions.get(e));
+        }
+        json.endArray();
+        strings(json, "inductionVariables", a.evidence().inductionVariables());
+        json.name("bounds").beginArray();
+        for (TripBound b : a.evidence().bounds()) {
+            json.beginInlineObject();
+            json.name("name").value(b.name());
+            json.name("kind").value(b.site().kind().label());
+            json.name("line").value(b.site().meta().line());
+            json.name("value").value(b.value());
+            json.name("share").value(b.share(), JsonReport.SHARE_DECIMALS);
+            json.name("executed").value(b.site().executed());
+            json.endObject();
+        }
+        json.endArray();
+        json.endObject();
         json.endObject();
     }
 
@@ -136,6 +200,18 @@ final class DepsJson {
         json.name("line").value(s.line());
         json.name("access").value(s.access());
         json.name("target").value(s.target());
+        json.name("array").value(s.arrayName());
+        MemoryUpdate u = s.update();
+        json.name("update");
+        if (u == null) {
+            json.value((String) null);
+        } else {
+            json.beginInlineObject();
+            json.name("load").value(u.load());
+            json.name("op").value(u.op().symbol());
+            json.name("inexact").value(u.inexact());
+            json.endObject();
+        }
         context(json, end.context());
         json.endObject();
     }

@@ -1,5 +1,8 @@
 package io.loupe.report;
 
+import io.loupe.analysis.advice.Advisor;
+import io.loupe.analysis.advice.LoopAdvice;
+import io.loupe.analysis.advice.TripBound;
 import io.loupe.analysis.deps.ContextEntry;
 import io.loupe.analysis.deps.AbsintSummary;
 import io.loupe.analysis.deps.DepEdge;
@@ -7,6 +10,7 @@ import io.loupe.analysis.deps.DepEnd;
 import io.loupe.analysis.deps.DepsAnalysis;
 import io.loupe.analysis.deps.LoopRelation;
 import io.loupe.analysis.deps.LoopVerdict;
+import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.data.deps.DepType;
 
 import java.io.IOException;
@@ -23,8 +27,9 @@ import static io.loupe.report.TextLayout.plural;
 /**
  * The memory dependence profile's part of the text report (docs/deps.md): a summary — mode, loops
  * and how many are parallelizable, dependences by type and between threads — then the loops that
- * ran most iterations, each with its verdict, carried RAW, WAR and WAW counts, carried registers
- * and the dependences that block it, both ends with their source lines.
+ * ran most iterations, each with its verdict, carried RAW, WAR and WAW counts, carried registers,
+ * the dependences that block it, both ends with their source lines, and what to do next
+ * ({@link Advisor}): DOALL, reductions, privatization, or what blocks it.
  */
 final class DepsSection {
 
@@ -45,8 +50,11 @@ final class DepsSection {
     private DepsSection() {
     }
 
-    static void write(DepsAnalysis d, int top, Appendable out) throws IOException {
-        summary(d, out);
+    /** The section; {@code values}, a value profile of the same program for the advice's evidence, may be null. */
+    static void write(DepsAnalysis d, ValueAnalysis values, int top, Appendable out) throws IOException {
+        Advisor advisor = Advisor.of(d, values);
+        List<LoopAdvice> advice = advisor.all();
+        summary(d, advice, out);
         List<LoopVerdict> listed = d.loops().stream().sorted(BY_ITERATIONS).limit(top).toList();
         out.append("\nLoops by iterations (top ").append(Integer.toString(listed.size())).append(" of ")
                 .append(Percent.count(d.loops().size()))
@@ -73,10 +81,25 @@ final class DepsSection {
                         + plural(l.invocations(), "invocation") + " decided at entry, not traced"));
             }
             blocking(out, l, blocking.getOrDefault(l.id(), List.of()), top);
+            next(out, advice.get(l.id()));
         }
     }
 
-    private static void summary(DepsAnalysis d, Appendable out) throws IOException {
+    /** What would make the loop parallel, and the values on its header line when a value profile was given. */
+    private static void next(Appendable out, LoopAdvice a) throws IOException {
+        detail(out, "next", TextLayout.words(a.text()));
+        if (!a.evidence().bounds().isEmpty()) {
+            List<String> words = new ArrayList<>(List.of("mean", String.format(java.util.Locale.ROOT, "%.1f",
+                    a.evidence().meanIterations()), "iterations", "per", "invocation;"));
+            List<TripBound> bounds = a.evidence().bounds();
+            for (int i = 0; i < bounds.size(); i++) {
+                words.addAll(TextLayout.words(bounds.get(i).text() + (i < bounds.size() - 1 ? ";" : "")));
+            }
+            detail(out, "evidence", words);
+        }
+    }
+
+    private static void summary(DepsAnalysis d, List<LoopAdvice> advice, Appendable out) throws IOException {
         boolean camp = d.contextual();
         out.append("\nMemory dependences (").append(String.valueOf(d.mode())).append(" mode: ")
                 .append(camp ? "loops and accesses per calling context" : "loops and accesses without contexts")
@@ -115,6 +138,14 @@ final class DepsSection {
                     + plural(a.decidedInvocations(), "nest invocation") + ", " + plural(a.untracedAccesses(), "access", "accesses")
                     + " not traced); " + plural(a.fallbacks(), "loop") + " profiled"
                     + (why.length() == 0 ? "" : ": " + why));
+        }
+        if (!advice.isEmpty()) {
+            long[] byKind = new long[LoopAdvice.Kind.values().length];
+            advice.forEach(x -> byKind[x.kind().ordinal()]++);
+            field(out, "advice", Percent.count(byKind[LoopAdvice.Kind.DOALL.ordinal()]) + " DOALL, "
+                    + Percent.count(byKind[LoopAdvice.Kind.REDUCTION.ordinal()]) + " reduction, "
+                    + Percent.count(byKind[LoopAdvice.Kind.PRIVATIZE.ordinal()]) + " privatize, "
+                    + Percent.count(byKind[LoopAdvice.Kind.BLOCKED.ordinal()]) + " blocked (each loop's 'next' line)");
         }
     }
 

@@ -41,11 +41,20 @@ import java.util.TreeMap;
  *     "loops": [ { "id": 0, "class": …, "method": …, "line": L, "context": [ENTRY, …], "invocations": I,
  *                  "iterations": N, "carried": { "raw": R, "war": A, "waw": W }, "parallelizable": B,
  *                  "registers": [ { "name": "i", "slot": 3, "kind": "induction" }, … ],
- *                  "inductionVariables": […], "reductions": […], "carriedRegisters": C }, … ],
+ *                  "inductionVariables": […], "reductions": […], "carriedRegisters": C,
+ *                  "advice": { "kind": "reduction", "text": …, "actions": [ACTION, …],
+ *                              "evidence": { "invocations": I, "iterations": N, "meanIterations": M,
+ *                                            "carriedDependences": [D, …], "inductionVariables": […],
+ *                                            "bounds": [ { "name": "n", "kind": "param", "line": L,
+ *                                                          "value": "1024", "share": F, "executed": E }, … ] } } }, … ],
  *     "dependences": [ { "type": "RAW", "src": END, "dst": END, "count": C, "crossThread": B,
  *                        "loops": [ { "loop": 0, "relation": "inter" }, … ] }, … ] } }
  * ENTRY = { "kind": "call", "class": …, "method": …, "line": L }
- * END   = { "class": …, "method": …, "line": L, "context": [ENTRY, …] }
+ * END   = { "class": …, "method": …, "line": L, "access": "putfield", "target": …, "array": "hist",
+ *           "update": { "load": ORDINAL, "op": "+", "inexact": false }, "context": [ENTRY, …] }
+ * ACTION = { "kind": "doall"|"reduction"|"array-reduction"|"local-reduction"|"privatize"|"blocked-raw"
+ *            |"blocked-register", "text": …, "target": …, "op": "+", "inexact": B,
+ *            "dependence": D, "src": END, "dst": END }   (the last three for blocked-raw only)
  * </pre>
  * {@code paths.methods} lists every method with path counts, by method id; a method's
  * {@code paths} come hottest first; {@code kpaths} lists every node of its k-IPF (D'Elia et al. 2013,
@@ -87,7 +96,7 @@ public final class JsonReport {
             ValuesJson.write(json, summary.values());
         }
         if (summary.deps().present()) {
-            DepsJson.write(json, summary.deps());
+            DepsJson.write(json, summary.deps(), TextReport.adviceValues(summary));
         }
         json.endObject();
         json.finish();

@@ -1,6 +1,7 @@
 package io.loupe.report;
 
 import io.loupe.analysis.summary.ProfileSummary;
+import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.data.meta.MethodMeta;
 
 import java.io.IOException;
@@ -46,9 +47,17 @@ public final class TextReport {
             ValuesSection.write(summary.values(), top, out);
         }
         if (summary.deps().present()) {
-            DepsSection.write(summary.deps(), top, out);
+            DepsSection.write(summary.deps(), adviceValues(summary), top, out);
         }
         problems(summary, out);
+    }
+
+    /**
+     * The value profile loop advice takes its evidence from: the profile's own, or none. A value
+     * profile of another run of the program comes in by merging (`loupe report deps.prof values.prof`).
+     */
+    static ValueAnalysis adviceValues(ProfileSummary summary) {
+        return summary.values().present() ? summary.values() : null;
     }
 
     private static void cutMethods(ProfileSummary s, Appendable out) throws IOException {

@@ -161,4 +161,42 @@ class DepsJsonReportTest {
         assertEquals(0L, at(k, "carriedRegisters"));
         assertTrue(json(TwoCallers.profile("camp")).contains("\"registers\": [{\"name\": \"i\", \"slot\": 3, \"kind\": \"induction\"},"));
     }
+
+    @Test
+    void each_loop_has_advice_with_actions_and_evidence() throws IOException {
+        DepsProfileBuilder b = new DepsProfileBuilder("lamp").sourceFiles();
+        int loop = b.loop("p.Acc", "sum([I)V", 10, -1, DepsProfileBuilder.register(2, "i",
+                io.loupe.data.deps.CarriedRegisterMeta.Kind.INDUCTION));
+        int load = b.arrayAccess("p.Acc", "sum([I)V", 11, false, "int[]", "hist");
+        int store = b.update(load, io.loupe.data.deps.MemoryUpdate.Op.PLUS, false);
+        int read = b.arrayAccess("p.Acc", "sum([I)V", 12, false, "int[]", "a");
+        int write = b.arrayAccess("p.Acc", "sum([I)V", 12, true, "int[]", "a");
+        b.ran(loop, -1, 2, 130);
+        b.dep(DepType.RAW, store, -1, load, -1, 40, false, loop, INTER);
+        b.dep(DepType.RAW, write, -1, read, -1, 62, false, loop, INTER);
+        Map<String, Object> r = parse(b.build());
+        Object advice = at(r, "deps", "loops", 0, "advice");
+        assertEquals("blocked", at(advice, "kind"));
+        assertEquals("blocked by RAW line 12 → 12 on `a[]` across iterations; array reduction on `hist[]` (+)",
+                at(advice, "text"));
+        Object blocked = at(advice, "actions", 0);
+        assertEquals("blocked-raw", at(blocked, "kind"));
+        assertEquals(null, at(blocked, "target"));
+        assertEquals(1L, at(blocked, "dependence"), "after the RAW of hist[], whose sites come first");
+        assertEquals(12L, at(blocked, "src", "line"));
+        assertEquals("a", at(blocked, "dst", "array"));
+        Object reduction = at(advice, "actions", 1);
+        assertEquals(Map.of("kind", "array-reduction", "text", "array reduction on `hist[]` (+)", "target", "hist[]",
+                "op", "+", "inexact", false), reduction);
+        Object evidence = at(advice, "evidence");
+        assertEquals(2L, at(evidence, "invocations"));
+        assertEquals(130L, at(evidence, "iterations"));
+        assertEquals(65L, ((Number) at(evidence, "meanIterations")).longValue());
+        assertEquals(List.of(0L, 1L), at(evidence, "carriedDependences"));
+        assertEquals(List.of("i"), at(evidence, "inductionVariables"));
+        assertEquals(List.of(), at(evidence, "bounds"));
+        assertEquals(Map.of("load", 0L, "op", "+", "inexact", false), at(r, "deps", "dependences", 0, "src", "update"));
+        assertEquals(null, at(r, "deps", "dependences", 0, "dst", "update"));
+        assertEquals("hist", at(r, "deps", "dependences", 0, "dst", "array"));
+    }
 }

@@ -1,5 +1,6 @@
 package io.loupe.report;
 
+import io.loupe.analysis.merge.ProfileMerge;
 import io.loupe.analysis.deps.CampFigure1;
 import io.loupe.analysis.deps.DepsProfileBuilder;
 import io.loupe.analysis.deps.TwoCallers;
@@ -9,6 +10,7 @@ import io.loupe.data.deps.DepType;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.List;
 
 import static io.loupe.data.deps.Dependence.INTER;
 import static io.loupe.data.deps.Dependence.INTRA;
@@ -49,12 +51,14 @@ class DepsTextReportTest {
                 + "        blocked by RAW ×90 inter: Cell.java:31 fig1.Cell.setValue()V [putfield fig1.Cell.v] (via call"
                 + " Main.work:14)\n"
                 + "                     → Cell.java:30 fig1.Cell.getValue()I [getfield fig1.Cell.v] (via call Main.work:13)\n"
+                + "        next       blocked by RAW Cell.java:31 → Cell.java:30 on `Cell.v` across iterations\n"
                 + "     0              10            1  not parallelizable    1    0    0  fig1.Main.main()V:5\n"
                 + "        registers  induction t\n"
                 + "        blocked by RAW ×9 inter: Cell.java:31 fig1.Cell.setValue()V [putfield fig1.Cell.v]\n"
                 + "                       (via call Main.main:6 > call Main.work:17)\n"
                 + "                     → Cell.java:30 fig1.Cell.getValue()I [getfield fig1.Cell.v]\n"
-                + "                       (via call Main.main:6 > call Main.work:16)\n"), r);
+                + "                       (via call Main.main:6 > call Main.work:16)\n"
+                + "        next       blocked by RAW Cell.java:31 → Cell.java:30 on `Cell.v` across iterations\n"), r);
     }
 
     @Test
@@ -76,6 +80,8 @@ class DepsTextReportTest {
         assertTrue(r.contains("     1              10            1  parallelizable        0    0    0  two.Vec.shift([I[I)V:10\n"
                 + "        context    call two.Main.main()V:5\n"
                 + "        registers  induction i; reduction sum; other prev, #6\n"
+                + "        next       blocked by the local `prev` carried across iterations; blocked by the local `#6` carried across\n"
+                + "                       iterations; reduction into the local `sum`\n"
                 + "     2 "), r);
     }
 
@@ -127,5 +133,43 @@ class DepsTextReportTest {
             }
             assertEquals(r, text(p, 10));
         }
+    }
+
+    @Test
+    void each_loop_says_what_to_do_next_and_the_summary_counts_the_kinds() throws IOException {
+        DepsProfileBuilder b = new DepsProfileBuilder("lamp").sourceFiles();
+        int sum = b.loop("p.Acc", "sum([I)V", 10, -1, DepsProfileBuilder.register(2, "i",
+                io.loupe.data.deps.CarriedRegisterMeta.Kind.INDUCTION));
+        int load = b.access("p.Acc", "sum([I)V", 11, false, "p.Acc.total");
+        int store = b.update(load, io.loupe.data.deps.MemoryUpdate.Op.PLUS, false);
+        int fill = b.loop("p.Acc", "fill([I)V", 20, -1);
+        b.ran(sum, -1, 1, 65).ran(fill, -1, 1, 9);
+        b.dep(DepType.RAW, store, -1, load, -1, 63, false, sum, INTER);
+        b.dep(DepType.WAW, store, -1, store, -1, 63, false, sum, INTER);
+        String r = text(b.build(), 10);
+        assertTrue(r.contains("  advice    1 DOALL, 1 reduction, 0 privatize, 0 blocked (each loop's 'next' line)\n"), r);
+        assertTrue(r.contains("  not parallelizable    1    0    1  p.Acc.sum([I)V:10\n"
+                + "        registers  induction i\n"
+                + "        blocked by RAW ×63 inter: Acc.java:11 p.Acc.sum([I)V [putfield p.Acc.total]\n"
+                + "                     → Acc.java:11 p.Acc.sum([I)V [getfield p.Acc.total]\n"
+                + "                   WAW ×63 inter: Acc.java:11 p.Acc.sum([I)V [putfield p.Acc.total]\n"
+                + "                     → Acc.java:11 p.Acc.sum([I)V [putfield p.Acc.total]\n"
+                + "        next       reduction on `Acc.total` (+)\n"), r);
+        assertTrue(r.contains("p.Acc.fill([I)V:20\n        next       DOALL: parallel over its iterations\n"), r);
+    }
+
+    @Test
+    void a_value_profile_of_the_same_program_adds_the_values_on_each_loops_header_line() throws IOException {
+        DepsProfileBuilder b = new DepsProfileBuilder("lamp");
+        b.ran(b.loop("p.Acc", "fill([I)V", 20, -1), -1, 4, 4100);
+        io.loupe.analysis.values.ValueProfileBuilder v = new io.loupe.analysis.values.ValueProfileBuilder();
+        v.ran(v.site("p.Acc", "fill", "([I)V", 20, io.loupe.data.values.SiteKind.FIELD, "p.Acc.size"), 4, 0, "1024", 4L);
+        StringBuilder out = new StringBuilder();
+        Profile merged = ProfileMerge.merge(List.of(b.build(), v.build())).profile();   // as `report deps values` does
+        new TextReport(10).write(ProfileSummary.of(merged), out);
+        assertTrue(out.toString().contains("        next       DOALL: parallel over its iterations\n"
+                + "        evidence   mean 1025.0 iterations per invocation; bound `Acc.size` = 1024 in 100.0% of"
+                + " executions\n"), out.toString());
+        assertFalse(text(b.build(), 10).contains("evidence"), "no value profile, no evidence line");
     }
 }

@@ -104,13 +104,14 @@ final class MetadataKinds {
         @Override
         public String describe(AccessSiteMeta s, IntUnaryOperator ref) {
             return new Description().add(s.className()).add(s.method()).add(s.desc()).add(s.sourceFile()).add(s.line())
-                    .add(s.index()).add(s.access()).add(s.reads()).add(s.writes()).add(s.target()).toString();
+                    .add(s.index()).add(s.access()).add(s.reads()).add(s.writes()).add(s.target())
+                    .add(s.update() == null ? null : s.update().toString()).add(s.arrayName()).toString();
         }
 
         @Override
         public AccessSiteMeta renumber(AccessSiteMeta s, int id, IntUnaryOperator ref) {
             return new AccessSiteMeta(id, s.className(), s.method(), s.desc(), s.sourceFile(), s.line(), s.index(),
-                    s.access(), s.reads(), s.writes(), s.target());
+                    s.access(), s.reads(), s.writes(), s.target(), s.update(), s.arrayName());
         }
     }
 

@@ -11,6 +11,7 @@ import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.deps.LoopRecord;
+import io.loupe.data.deps.MemoryUpdate;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,34 @@ public final class DepsProfileBuilder {
         int index = (int) sites.stream().filter(s -> s.className().equals(cls) && s.signature().equals(method)).count();
         sites.add(new AccessSiteMeta(id, cls, name(method), desc(method), sourceFile(cls), line, index,
                 store ? "putfield" : "getfield", !store, store, target));
+        return id;
+    }
+
+    /** An element load ({@code iaload}) or store ({@code iastore}) of an array of {@code type} named {@code array} (may be null). */
+    public int arrayAccess(String cls, String method, int line, boolean store, String type, String array) {
+        int id = sites.size();
+        int index = (int) sites.stream().filter(s -> s.className().equals(cls) && s.signature().equals(method)).count();
+        sites.add(new AccessSiteMeta(id, cls, name(method), desc(method), sourceFile(cls), line, index,
+                store ? "iastore" : "iaload", !store, store, type, null, array));
+        return id;
+    }
+
+    /**
+     * A store writing back {@code load op e}, for the load site {@code load} (a {@code getfield},
+     * {@code getstatic} or {@code iaload} added before, in the same method): same line, target and array.
+     */
+    public int update(int load, MemoryUpdate.Op op, boolean inexact) {
+        AccessSiteMeta l = sites.get(load);
+        int id = sites.size();
+        int index = (int) sites.stream().filter(s -> s.className().equals(l.className())
+                && s.signature().equals(l.signature())).count();
+        String access = switch (l.access()) {
+            case "getfield" -> "putfield";
+            case "getstatic" -> "putstatic";
+            default -> l.access().replace("load", "store");
+        };
+        sites.add(new AccessSiteMeta(id, l.className(), l.method(), l.desc(), l.sourceFile(), l.line(), index, access,
+                false, true, l.target(), new MemoryUpdate(l.index(), op, inexact), l.arrayName()));
         return id;
     }
 

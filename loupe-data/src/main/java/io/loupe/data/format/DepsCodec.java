@@ -8,6 +8,7 @@ import io.loupe.data.deps.DepLoopMeta;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.LoopRecord;
+import io.loupe.data.deps.MemoryUpdate;
 import io.loupe.data.deps.AbsintProfile;
 
 import java.io.IOException;
@@ -17,7 +18,8 @@ import java.util.List;
 /**
  * Encodes dependence profiles: access sites, loops and call sites, the context tree, loop records
  * and dependences. A loop carries its register dependences along: {@code registers:varint
- * (slot:varint name:str kind:u8)*} after its recursion flag. Ids that may be -1 (contexts in lamp
+ * (slot:varint name:str kind:u8)*} after its recursion flag; an access site its memory update and
+ * array name after its target (since version 6): {@code update:zint (op:u8 inexact:bool)? arrayName:str}. Ids that may be -1 (contexts in lamp
  * mode, parents, lines) are zig-zag coded, so that -1 takes one byte.
  */
 final class DepsCodec {
@@ -38,9 +40,17 @@ final class DepsCodec {
         out.writeString(s.access());
         out.writeByte((s.reads() ? READS : 0) | (s.writes() ? WRITES : 0));
         out.writeString(s.target());
+        MemoryUpdate u = s.update();
+        out.writeZigZagInt(u == null ? -1 : u.load());
+        if (u != null) {
+            out.writeByte(ProfileFormat.code(u.op()));
+            out.writeBoolean(u.inexact());
+        }
+        out.writeString(s.arrayName());
     }
 
-    static AccessSiteMeta readSite(CompactDataInput in) throws IOException {
+    /** An access site as format {@code version} wrote it: its update and array name since version 6. */
+    static AccessSiteMeta readSite(CompactDataInput in, int version) throws IOException {
         PlaceCodec.Place p = PlaceCodec.read(in);
         int index = in.readVarInt();
         String access = in.readString();
@@ -48,8 +58,24 @@ final class DepsCodec {
         if ((rw & ~(READS | WRITES)) != 0) {
             throw in.corrupt("bad access flags " + rw);
         }
+        String target = in.readString();
+        MemoryUpdate update = null;
+        String arrayName = null;
+        if (version >= 6) {
+            int load = in.readZigZagInt();
+            if (load < -1) {
+                throw in.corrupt("bad update load " + load);
+            }
+            if (load >= 0) {
+                if ((rw & WRITES) == 0) {
+                    throw in.corrupt("an update that does not write");
+                }
+                update = new MemoryUpdate(load, ProfileFormat.updateOp(in), in.readBoolean());
+            }
+            arrayName = in.readString();
+        }
         return new AccessSiteMeta(p.id(), p.className(), p.method(), p.desc(), p.sourceFile(), p.line(), index, access,
-                (rw & READS) != 0, (rw & WRITES) != 0, in.readString());
+                (rw & READS) != 0, (rw & WRITES) != 0, target, update, arrayName);
     }
 
     static void writeLoop(CompactDataOutput out, DepLoopMeta l) throws IOException {

@@ -3,6 +3,7 @@ package io.loupe.data.format;
 import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepType;
+import io.loupe.data.deps.MemoryUpdate;
 import io.loupe.data.meta.EdgeKind;
 import io.loupe.data.meta.MethodMeta.Storage;
 import io.loupe.data.values.SiteKind;
@@ -22,9 +23,10 @@ final class ProfileFormat {
 
     /**
      * The format version this code writes, and the newest it reads (1 had no value blocks, 2 no
-     * dependence blocks, 3 no measured figures beside a value profile's estimates).
+     * dependence blocks, 3 no measured figures beside a value profile's estimates, 4 no record of
+     * abstract interpretation, 5 no memory updates and array names in access sites).
      */
-    static final int VERSION = 5;
+    static final int VERSION = 6;
 
     // Block types. A code, once published, keeps its meaning; new kinds of data get new codes and a
     // new VERSION, because a reader rejects types it does not know (it cannot tell what it would lose).
@@ -64,6 +66,9 @@ final class ProfileFormat {
         ContextNode.Kind.LOOP};
     private static final CarriedRegisterMeta.Kind[] REGISTER_KINDS = {CarriedRegisterMeta.Kind.INDUCTION,
         CarriedRegisterMeta.Kind.REDUCTION, CarriedRegisterMeta.Kind.OTHER};
+    private static final MemoryUpdate.Op[] UPDATE_OPS = {MemoryUpdate.Op.PLUS, MemoryUpdate.Op.MINUS,
+        MemoryUpdate.Op.TIMES, MemoryUpdate.Op.AND, MemoryUpdate.Op.OR, MemoryUpdate.Op.XOR, MemoryUpdate.Op.MIN,
+        MemoryUpdate.Op.MAX};
 
     private ProfileFormat() {
     }
@@ -182,6 +187,27 @@ final class ProfileFormat {
             case REDUCTION -> 1;
             case OTHER -> 2;
         };
+    }
+
+    static int code(MemoryUpdate.Op op) {
+        return switch (op) {
+            case PLUS -> 0;
+            case MINUS -> 1;
+            case TIMES -> 2;
+            case AND -> 3;
+            case OR -> 4;
+            case XOR -> 5;
+            case MIN -> 6;
+            case MAX -> 7;
+        };
+    }
+
+    static MemoryUpdate.Op updateOp(CompactDataInput in) throws IOException {
+        int code = in.readUnsignedByte();
+        if (code >= UPDATE_OPS.length) {
+            throw in.corrupt("unknown update operation " + code);
+        }
+        return UPDATE_OPS[code];
     }
 
     static CarriedRegisterMeta.Kind registerKind(CompactDataInput in) throws IOException {

@@ -227,7 +227,7 @@ public final class ProfileReader {
                 }
                 depsBlock = true;
             }
-            case ProfileFormat.ACCESS_SITES -> readItems(accessSites, DepsCodec::readSite);
+            case ProfileFormat.ACCESS_SITES -> readItems(accessSites, input -> DepsCodec.readSite(input, version));
             case ProfileFormat.DEP_LOOPS -> readItems(depLoops, DepsCodec::readLoop);
             case ProfileFormat.CALL_SITES -> readItems(callSites, DepsCodec::readCall);
             case ProfileFormat.CONTEXTS -> DepsCodec.readContexts(in, contexts);

@@ -17,8 +17,10 @@ import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
 
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -37,7 +39,7 @@ import java.util.Set;
  *       caught as an id described twice;</li>
  *   <li>every id the data uses is described: method ids of counts and forest nodes, path ids
  *       within {@code [0, numPaths)} of their method, value sites, access sites, loops, call sites
- *       and context nodes;</li>
+ *       and context nodes; a memory update's load is a read site of the update's method;</li>
  *   <li>one entry where one is meant: a counts entry per method, a value profile per site, a loop
  *       record per loop and context, strictly ascending path ids within a counts entry;</li>
  *   <li>known values: the dependence mode is one of {@link DepsProfile#MODES}, relation bits are
@@ -297,6 +299,7 @@ public final class ProfileValidator {
             AccessSiteMeta s = d.sites().get(i);
             listedById("access site", s == null ? -1 : s.id(), i);
         }
+        updates(d);
         for (int i = 0; i < d.calls().size(); i++) {
             CallSiteMeta c = d.calls().get(i);
             listedById("call site", c == null ? -1 : c.id(), i);
@@ -420,6 +423,32 @@ public final class ProfileValidator {
                 state[walk[j]] = 2;
             }
         }
+    }
+
+    /** A memory update names a site of its own method, by ordinal, that reads (the load it writes back). */
+    private static void updates(DepsProfile d) {
+        Map<String, AccessSiteMeta> byOrdinal = null;
+        for (AccessSiteMeta s : d.sites()) {
+            if (s.update() == null) {
+                continue;
+            }
+            if (byOrdinal == null) {
+                byOrdinal = new HashMap<>();
+                for (AccessSiteMeta o : d.sites()) {
+                    byOrdinal.putIfAbsent(ordinalKey(o, o.index()), o);
+                }
+            }
+            AccessSiteMeta load = byOrdinal.get(ordinalKey(s, s.updateOf()));
+            if (load == null || !load.reads()) {
+                throw refuse("access site " + s.id() + " (" + s.className() + "." + s.signature() + ") is an update of its"
+                        + " method's access site " + s.updateOf() + ", which " + (load == null ? "the profile does not describe"
+                        : "does not read"));
+            }
+        }
+    }
+
+    private static String ordinalKey(AccessSiteMeta s, int index) {
+        return s.className() + ' ' + s.signature() + ' ' + index;
     }
 
     private static void site(DepsProfile d, int id, String what) {

@@ -26,12 +26,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * Writes a {@link Profile} in the Loupe profile format, version 5 (docs/profile-format.md):
+ * Writes a {@link Profile} in the Loupe profile format, version 6 (docs/profile-format.md):
  *
  * <pre>
  * file    := magic version block* end
  * magic   := "LOUPEPRF"                        8 ASCII bytes
- * version := u16, big-endian                   currently 5
+ * version := u16, big-endian                   currently 6
  * block   := type:u8 length:varlong payload crc:u32 (big-endian)
  *            crc is the CRC32 of the type, length and payload bytes; the first block's
  *            starts at the file's first byte (magic and version too; since version 3)
@@ -59,7 +59,9 @@ import java.util.function.Supplier;
  *                (version 2; counted, measured and profiledCount since version 4)
  * 0x09 deps      mode:str                                     (at most once; version 3 and on)
  * 0x0A accessSites n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
- *                index:varint access:str rw:u8 target:str){n}          rw: 1 reads, 2 writes
+ *                index:varint access:str rw:u8 target:str update:zint (op:u8 inexact:bool){update >= 0}
+ *                arrayName:str){n}     rw: 1 reads, 2 writes; update (a load's index or -1), op and
+ *                arrayName since version 6; op: 0 + 1 - 2 * 3 &amp; 4 | 5 ^ 6 min 7 max
  * 0x0B depLoops  n:varint (id:varint className:str method:str desc:str sourceFile:str line:zint
  *                index:varint parent:zint recursion:bool
  *                r:varint (slot:varint name:str kind:u8){r}){n}    kind: 0 induction, 1 reduction, 2 other

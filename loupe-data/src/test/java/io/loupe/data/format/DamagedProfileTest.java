@@ -61,9 +61,9 @@ class DamagedProfileTest {
     @Test
     void aNewerFormatVersionIsRejectedNamingBothVersions() {
         byte[] file = SMALL.clone();
-        file[9] = 6;
+        file[9] = 7;
 
-        assertEquals("app.prof: written by a newer Loupe (format 6; this reader reads up to 5)", rejection(file));
+        assertEquals("app.prof: written by a newer Loupe (format 7; this reader reads up to 6)", rejection(file));
     }
 
     @Test

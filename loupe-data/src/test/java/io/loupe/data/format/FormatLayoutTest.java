@@ -10,11 +10,15 @@ import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
 import io.loupe.data.deps.LoopRecord;
+import io.loupe.data.deps.MemoryUpdate;
 import io.loupe.data.values.SiteKind;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
 import io.loupe.data.values.ValueType;
 import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 
 import java.util.List;
 import java.util.Map;
@@ -23,6 +27,7 @@ import static io.loupe.data.format.Frames.block;
 import static io.loupe.data.format.Frames.bytes;
 import static io.loupe.data.format.Frames.concat;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The bytes of small profiles, spelled out as docs/profile-format.md describes them. A change here
@@ -32,19 +37,20 @@ class FormatLayoutTest {
 
     private static final ProfileHeader HEADER = new ProfileHeader("1", 5, "", 2, null, "\u00e9");
     // The first block's checksum covers the magic and version too.
-    private static final byte[] HEADER_BLOCK = Frames.firstBlock(5, 0x01,
+    private static final byte[] HEADER_PAYLOAD =
             bytes(0x02, '1',      // loupeVersion "1": length 1 + 1, then the byte
                     0x0A,         // createdMillis 5, zig-zag
                     0x01,         // options ""
                     0x04,         // k 2, zig-zag
                     0x00,         // jvm null
-                    0x03, 0xC3, 0xA9)); // command "é", two bytes of UTF-8
+                    0x03, 0xC3, 0xA9); // command "é", two bytes of UTF-8
+    private static final byte[] HEADER_BLOCK = Frames.firstBlock(6, 0x01, HEADER_PAYLOAD);
 
     @Test
     void aHeaderOnlyProfileIsMagicVersionHeaderAndEnd() {
         Profile p = new Profile(HEADER, List.of(), List.of(), List.of(), Map.of(), List.of());
 
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x05), HEADER_BLOCK, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x06), HEADER_BLOCK, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 
@@ -60,7 +66,7 @@ class FormatLayoutTest {
                         0x00, 0x00, 0x00, 0x02, 0x00, // methods 0 0 0 1 1: roots as they are, others minus the parent's
                         0x02, 0x00, 0x01, 0x00, 0x01, // labels
                         0x0A, 0x07, 0x03, 0x01, 0x01)); // counts
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x05), HEADER_BLOCK, forest, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x06), HEADER_BLOCK, forest, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 
@@ -105,7 +111,9 @@ class FormatLayoutTest {
                         0x01, 0x00,                         // line -1 (zig-zag), index 0
                         0x09, 'g', 'e', 't', 'f', 'i', 'e', 'l', 'd',
                         0x01,                               // reads, does not write
-                        0x04, 'A', '.', 'x'));              // target
+                        0x04, 'A', '.', 'x',                // target
+                        0x01,                               // no update (-1, zig-zag)
+                        0x00));                             // no array name
         byte[] contexts = block(0x0D,
                 bytes(0x02,
                         0x00, 0x02, 0x00, 0x01,             // id 0 (0 after -1), parent -1 (0 - 1 = 1), ROOT, site -1
@@ -117,7 +125,7 @@ class FormatLayoutTest {
                         0x01, 0x00, 0x02,                   // one loop, 0; INTER
                         0x05, 0x00, 0x01, 0x01, 0x01, 0x01, // WAR + cross-thread, 0 in -1, 1 in -1, count 1
                         0x00));                             // no loops
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x05), HEADER_BLOCK, mode, sites, contexts,
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x06), HEADER_BLOCK, mode, sites, contexts,
                 loopRecords, dependences, block(0xFF)), SampleProfiles.bytes(p));
     }
 
@@ -140,7 +148,54 @@ class FormatLayoutTest {
                         0x01, 0x02, 'i', 0x00,              // slot 1 "i", induction
                         0x03, 0x02, 's', 0x01,              // slot 3 "s", reduction
                         0x04, 0x00, 0x02));                 // slot 4 without a name, other
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x05), HEADER_BLOCK, mode, loops, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x06), HEADER_BLOCK, mode, loops, block(0xFF)),
                 SampleProfiles.bytes(p));
+    }
+
+    /** {@code hist[k] += x}: the load at ordinal 0 and the store at ordinal 1 that writes it back, of array {@code hist}. */
+    private static final List<AccessSiteMeta> HISTOGRAM = List.of(
+            new AccessSiteMeta(0, "A", "f", "()V", null, -1, 0, "iaload", true, false, "int[]", null, "hist"),
+            new AccessSiteMeta(1, "A", "f", "()V", null, -1, 1, "iastore", false, true, "int[]",
+                    new MemoryUpdate(0, MemoryUpdate.Op.PLUS, false), "hist"));
+
+    /** The two sites of {@link #HISTOGRAM} up to their targets, as every format writes them. */
+    private static final byte[][] HISTOGRAM_SITES = {
+        bytes(0x00, 0x02, 'A', 0x02, 'f', 0x04, '(', ')', 'V', 0x00, // id 0, class, method, desc, no source
+                0x01, 0x00,                                         // line -1, index 0
+                0x07, 'i', 'a', 'l', 'o', 'a', 'd', 0x01, 0x06, 'i', 'n', 't', '[', ']'),
+        bytes(0x01, 0x02, 'A', 0x02, 'f', 0x04, '(', ')', 'V', 0x00, // id 1
+                0x01, 0x01,                                         // line -1, index 1
+                0x08, 'i', 'a', 's', 't', 'o', 'r', 'e', 0x02, 0x06, 'i', 'n', 't', '[', ']'),
+    };
+
+    @Test
+    void anAccessSiteEndsWithTheLoadItUpdatesAndItsArraysName() {
+        DepsProfile deps = new DepsProfile("lamp", HISTOGRAM, List.of(), List.of(), List.of(), List.of(), List.of());
+        Profile p = new Profile(HEADER, List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(), deps);
+
+        byte[] mode = block(0x09, bytes(0x05, 'l', 'a', 'm', 'p'));
+        byte[] sites = block(0x0A, concat(bytes(0x02),      // two sites
+                HISTOGRAM_SITES[0],
+                bytes(0x01,                                 // no update (-1, zig-zag)
+                        0x05, 'h', 'i', 's', 't'),          // array name
+                HISTOGRAM_SITES[1],
+                bytes(0x00,                                 // an update of the load at ordinal 0
+                        0x00, 0x00,                         // op + (code 0), exact
+                        0x05, 'h', 'i', 's', 't')));
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x06), HEADER_BLOCK, mode, sites, block(0xFF)),
+                SampleProfiles.bytes(p));
+    }
+
+    @Test
+    void aFormatFiveAccessSiteReadsWithoutUpdateOrArrayName() throws IOException {
+        byte[] mode = block(0x09, bytes(0x05, 'l', 'a', 'm', 'p'));
+        byte[] sites = block(0x0A, concat(bytes(0x02), HISTOGRAM_SITES[0], HISTOGRAM_SITES[1]));
+        byte[] file = concat("LOUPEPRF".getBytes(), bytes(0x00, 0x05), Frames.firstBlock(5, 0x01, HEADER_PAYLOAD), mode, sites, block(0xFF));
+
+        List<AccessSiteMeta> read = ProfileReader.read(new ByteArrayInputStream(file), "five.prof").deps().sites();
+        assertEquals(List.of(
+                new AccessSiteMeta(0, "A", "f", "()V", null, -1, 0, "iaload", true, false, "int[]"),
+                new AccessSiteMeta(1, "A", "f", "()V", null, -1, 1, "iastore", false, true, "int[]")), read);
+        assertEquals(-1, read.get(1).updateOf());
     }
 }

@@ -1,7 +1,9 @@
 package io.loupe.data.format;
 
 import io.loupe.data.Profile;
+import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.MemoryUpdate;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
@@ -233,6 +235,24 @@ class InconsistentProfileTest {
     void dependenceDataWithoutAModeIsRefused() {
         // the writer writes no deps block for a null mode: the rest reads back without one
         assertEquals("dependence data without a dependence profiling mode", refused(ProfileEdits.mode(SMALL, null)));
+    }
+
+    @Test
+    void aMemoryUpdateMustNameAReadSiteOfItsMethod() {
+        AccessSiteMeta store = SMALL.deps().sites().get(1);
+        Profile beyond = ProfileEdits.accessSites(SMALL, replace(SMALL.deps().sites(), 1, s -> withUpdateOf(s, 5)));
+        assertEquals("access site 1 (com.example.Fill.fill([I)V) is an update of its method's access site 5, which the"
+                + " profile does not describe", refused(beyond));
+        Profile itself = ProfileEdits.accessSites(SMALL, replace(SMALL.deps().sites(), 1, s -> withUpdateOf(s, 1)));
+        assertEquals("access site 1 (com.example.Fill.fill([I)V) is an update of its method's access site 1, which does"
+                + " not read", refused(itself));
+        assertEquals(0, store.updateOf(), "the sample's store updates its load");
+    }
+
+    private static AccessSiteMeta withUpdateOf(AccessSiteMeta s, int load) {
+        return new AccessSiteMeta(s.id(), s.className(), s.method(), s.desc(), s.sourceFile(), s.line(), s.index(),
+                s.access(), s.reads(), s.writes(), s.target(), new MemoryUpdate(load, MemoryUpdate.Op.PLUS, false),
+                s.arrayName());
     }
 
     @Test

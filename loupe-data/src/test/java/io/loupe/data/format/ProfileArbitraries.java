@@ -7,6 +7,7 @@ import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.MemoryUpdate;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
@@ -67,10 +68,14 @@ final class ProfileArbitraries {
     static Arbitrary<AccessSiteMeta> accessSites() {
         Arbitrary<Tuple.Tuple4<String, String, String, String>> names =
                 Combinators.combine(text(), text(), text(), text()).as(Tuple::of);
+        Arbitrary<MemoryUpdate> update = Combinators.combine(Arbitraries.integers().greaterOrEqual(0),
+                Arbitraries.of(MemoryUpdate.Op.class), Arbitraries.of(true, false)).as(MemoryUpdate::new);
+        Arbitrary<Tuple.Tuple3<String, MemoryUpdate, String>> what = Combinators.combine(text(),
+                update.injectNull(0.5), text()).as(Tuple::of);
         return Combinators.combine(Arbitraries.integers(), names, lines(), Arbitraries.integers(), text(),
-                Arbitraries.of(true, false), Arbitraries.of(true, false), text()).as((id, n, line, index, access, r, w,
-                target) -> new AccessSiteMeta(id, n.get1(), n.get2(), n.get3(), n.get4(), line, index, access, r, w,
-                target));
+                Arbitraries.of(true, false), Arbitraries.of(true, false), what).as((id, n, line, index, access,
+                r, w, x) -> new AccessSiteMeta(id, n.get1(), n.get2(), n.get3(), n.get4(), line, index, access,
+                r, w || x.get2() != null, x.get1(), x.get2(), x.get3()));
     }
 
     static Arbitrary<DepLoopMeta> depLoops() {

@@ -2,7 +2,9 @@ package io.loupe.data.format;
 
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.MemoryUpdate;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.AbsintProfile;
@@ -212,6 +214,21 @@ class ProfileRoundTripTest {
         assertEquals(List.of(new LoopRecord(0, 2, 2, 200, 1)), read.loopRecords());
         assertEquals(AbsintProfile.NONE, roundTrip(new Profile(SampleProfiles.header(), List.of(), List.of(),
                 List.of(), Map.of(), List.of(), List.of(), List.of(), sample)).deps().absint(), "off: no block");
+    }
+
+    @Test
+    void everyMemoryUpdateOperationReadsBack() throws IOException {
+        List<AccessSiteMeta> sites = new ArrayList<>();
+        sites.add(new AccessSiteMeta(0, "A", "f", "()V", null, 3, 0, "getfield", true, false, "A.x"));
+        for (MemoryUpdate.Op op : MemoryUpdate.Op.values()) {
+            sites.add(new AccessSiteMeta(sites.size(), "A", "f", "()V", null, 3, sites.size(), "putfield", false, true,
+                    "A.x", new MemoryUpdate(0, op, op.ordinal() % 2 == 0), op.ordinal() % 3 == 0 ? null : "arr" + op));
+        }
+        DepsProfile deps = new DepsProfile("lamp", sites, List.of(), List.of(), List.of(), List.of(), List.of());
+        Profile p = new Profile(SampleProfiles.header(), List.of(), List.of(), List.of(), Map.of(), List.of(),
+                List.of(), List.of(), deps);
+
+        assertEquals(sites, ProfileReader.read(new ByteArrayInputStream(SampleProfiles.bytes(p)), "ops.prof").deps().sites());
     }
 
     @Test

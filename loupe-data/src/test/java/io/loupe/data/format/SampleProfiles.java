@@ -7,6 +7,7 @@ import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepLoopMeta;
+import io.loupe.data.deps.MemoryUpdate;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
@@ -111,9 +112,9 @@ final class SampleProfiles {
     static DepsProfile deps() {
         return new DepsProfile("camp",
                 List.of(new AccessSiteMeta(0, "com.example.Fill", "fill", "([I)V", "Fill.java", 7, 0, "iaload", true,
-                                false, "int[]"),
+                                false, "int[]", null, "a"),
                         new AccessSiteMeta(1, "com.example.Fill", "fill", "([I)V", "Fill.java", 7, 1, "iastore", false,
-                                true, "int[]")),
+                                true, "int[]", new MemoryUpdate(0, MemoryUpdate.Op.PLUS, false), "a")),
                 List.of(new DepLoopMeta(0, "com.example.Fill", "fill", "([I)V", "Fill.java", 6, 0, -1, false,
                         List.of(new CarriedRegisterMeta(1, "i", CarriedRegisterMeta.Kind.INDUCTION),
                                 new CarriedRegisterMeta(2, null, CarriedRegisterMeta.Kind.OTHER)))),

@@ -34,7 +34,8 @@ import java.util.TreeSet;
  * array load and store, and the calls of bulk array operations ({@code System.arraycopy},
  * {@code Arrays.fill}, {@code Arrays.copyOf}, {@code Arrays.copyOfRange}, {@code clone()} of an
  * array type), one site per call. Every other {@code invoke*} is a call site. Instructions no path
- * reaches are not sites. A method without code or with JSR/RET subroutines has an empty model.
+ * reaches are not sites. A store that writes back an update of a load of the same location, and an
+ * array access's array, are recognised by {@link MemoryUpdates}. A method without code or with JSR/RET subroutines has an empty model.
  */
 public final class DepSiteFinder {
 
@@ -92,12 +93,34 @@ public final class DepSiteFinder {
                 calls.add(new CallSite(position, calls.size(), line, className(indy.bsm.getOwner()) + "." + indy.name + indy.desc));
             }
         }
+        accesses = withUpdates(owner, m, accesses);
         Dominators dom = Dominators.of(cfg);
         LoopForest forest = LoopForest.of(cfg, dom);
         int[] pos = listPositions(cfg, m);
         List<LoopSite> loops = loops(cfg, dom, forest, pos);
         List<HandlerSite> handlers = handlers(cfg, dom, forest, pos, m);
         return new DepSites(List.copyOf(accesses), List.copyOf(calls), loops, handlers);
+    }
+
+    /**
+     * The sites with their memory updates and array names ({@link MemoryUpdates}); as they were if
+     * that analysis fails (it asks for nothing the model needs).
+     */
+    private static List<AccessSite> withUpdates(String owner, MethodNode m, List<AccessSite> accesses) {
+        MemoryUpdates.Found found;
+        try {
+            found = MemoryUpdates.find(owner, m, accesses);
+        } catch (AnalyzerException e) {
+            return accesses;
+        }
+        if (found.updates().isEmpty() && found.arrayNames().isEmpty()) {
+            return accesses;
+        }
+        List<AccessSite> out = new ArrayList<>(accesses.size());
+        for (AccessSite s : accesses) {
+            out.add(s.with(found.updates().get(s.ordinal()), found.arrayNames().get(s.ordinal())));
+        }
+        return out;
     }
 
     /** The bulk array operation site of a call, or null if the call is no bulk operation. */

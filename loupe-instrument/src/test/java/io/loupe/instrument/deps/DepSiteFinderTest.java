@@ -126,7 +126,8 @@ class DepSiteFinderTest {
         List<AccessSiteMeta> a = s.accessMeta(10, "p.C", "nested", "([[I)I", "C.java");
         assertEquals(List.of(10, 11, 12), a.stream().map(AccessSiteMeta::id).toList());
         assertEquals(List.of(0, 1, 2), a.stream().map(AccessSiteMeta::index).toList());
-        assertEquals(new AccessSiteMeta(12, "p.C", "nested", "([[I)I", "C.java", 10, 2, "iaload", true, false, "int[]"), a.get(2));
+        assertEquals(new AccessSiteMeta(12, "p.C", "nested", "([[I)I", "C.java", 10, 2, "iaload", true, false, "int[]",
+                null, "a[]"), a.get(2), "a row of the array a");
         List<DepLoopMeta> l = s.loopMeta(5, "p.C", "nested", "([[I)I", "C.java");
         assertEquals(new DepLoopMeta(5, "p.C", "nested", "([[I)I", "C.java", 8, 0, -1, false), l.get(0));
         assertEquals(new DepLoopMeta(6, "p.C", "nested", "([[I)I", "C.java", 9, 1, 5, false), l.get(1));
