@@ -1,5 +1,7 @@
 package io.loupe.analysis.view;
 
+import io.loupe.analysis.advice.Advisor;
+import io.loupe.analysis.advice.LoopAdvice;
 import io.loupe.analysis.deps.DepEdge;
 import io.loupe.analysis.deps.LoopRelation;
 import io.loupe.analysis.deps.LoopVerdict;
@@ -45,6 +47,7 @@ public final class LoopView {
     private final int[] lines;
     private final List<LoopVerdict> verdicts;
     private final List<DepEdge> dependences;
+    private final List<LoopAdvice> advice;
     final List<SiteStats> valueSites = new ArrayList<>();
     private long headerExecutions;
     private long backEdges;
@@ -52,12 +55,13 @@ public final class LoopView {
     private List<HotKPath> kpaths = List.of();
 
     LoopView(MethodView method, int index, boolean recursion, LoopMeta meta, int headerLine,
-             List<LoopVerdict> verdicts, List<DepEdge> allDependences) {
+             List<LoopVerdict> verdicts, List<DepEdge> allDependences, Advisor advisor) {
         this.method = method;
         this.index = index;
         this.recursion = recursion;
         this.meta = meta;
         this.verdicts = List.copyOf(verdicts);
+        this.advice = verdicts.stream().map(advisor::advise).toList();
         this.lines = meta != null ? lines(method, meta) : headerLine >= 0 ? new int[] {headerLine} : new int[0];
         this.headerLine = meta != null && method.meta().blocks().get(meta.header()).lines().length > 0
                 ? method.meta().blocks().get(meta.header()).lines()[0] : headerLine;
@@ -197,6 +201,23 @@ public final class LoopView {
     /** Its dependence verdicts, one per calling context (camp) or one (lamp); empty without a dependence profile. */
     public List<LoopVerdict> verdicts() {
         return verdicts;
+    }
+
+    /** What would make it parallel, per calling context, parallel to {@link #verdicts()} (docs/deps.md, "What to do next"). */
+    public List<LoopAdvice> advice() {
+        return advice;
+    }
+
+    /**
+     * The advice's kinds over its contexts, most constraining first ({@code blocked}, {@code privatize},
+     * {@code reduction}, {@code doall}), distinct; null without a dependence profile.
+     */
+    public String adviceKinds() {
+        if (advice.isEmpty()) {
+            return null;
+        }
+        return String.join(", ", advice.stream().map(LoopAdvice::kind).distinct()
+                .sorted(Comparator.comparing(LoopAdvice.Kind::ordinal).reversed()).map(LoopAdvice.Kind::label).toList());
     }
 
     /** True when a dependence profile saw it run. */

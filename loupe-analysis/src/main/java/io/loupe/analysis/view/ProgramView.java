@@ -1,5 +1,6 @@
 package io.loupe.analysis.view;
 
+import io.loupe.analysis.advice.Advisor;
 import io.loupe.analysis.deps.DepEdge;
 import io.loupe.analysis.deps.DepEnd;
 import io.loupe.analysis.deps.LoopVerdict;
@@ -162,20 +163,21 @@ public final class ProgramView {
                         k -> new ArrayList<>()).add(v);
             }
             List<DepEdge> deps = s.deps().dependences();
+            Advisor advisor = Advisor.of(s.deps(), s.values().present() ? s.values() : null);
             List<LoopView> loops = new ArrayList<>();
             for (MethodView m : methods.values()) {
                 if (m.meta() != null) {
                     for (int i = 0; i < m.meta().loops().size(); i++) {
                         List<LoopVerdict> vs = verdicts.remove(loopKey(m.className(), m.name(), m.desc(), i, false));
                         m.loops.add(new LoopView(m, i, false, m.meta().loops().get(i), -1,
-                                vs != null ? vs : List.of(), deps));
+                                vs != null ? vs : List.of(), deps, advisor));
                     }
                 }
             }
             for (List<LoopVerdict> vs : verdicts.values()) {     // loops no path profile describes
                 DepLoopMeta l = vs.get(0).meta();
                 MethodView m = methods.get(key(l.className(), l.method(), l.desc()));
-                m.loops.add(new LoopView(m, l.index(), l.recursion(), null, l.line(), vs, deps));
+                m.loops.add(new LoopView(m, l.index(), l.recursion(), null, l.line(), vs, deps, advisor));
             }
             for (SiteStats site : s.values().sites()) {
                 ValueSiteMeta meta = site.meta();

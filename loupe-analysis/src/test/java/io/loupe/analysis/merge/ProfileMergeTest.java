@@ -8,10 +8,12 @@ import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.StatKeys;
 import io.loupe.data.deps.AbsintProfile;
+import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.ContextNode;
 import io.loupe.data.deps.DepType;
 import io.loupe.data.deps.Dependence;
 import io.loupe.data.deps.DepsProfile;
+import io.loupe.data.deps.MemoryUpdate;
 import io.loupe.data.meta.BlockMeta;
 import io.loupe.data.meta.DagEdge;
 import io.loupe.data.meta.EdgeKind;
@@ -271,6 +273,28 @@ class ProfileMergeTest {
         return new Profile(p.header(), p.methods(), p.counts(), p.forests(), p.stats(), p.warnings(), p.valueSites(),
                 p.values(), new DepsProfile(d.mode(), d.sites(), d.loops(), d.calls(), d.contexts(), d.loopRecords(),
                 d.dependences(), absint));
+    }
+
+    /** A store's memory update and an access's array name survive the merge, and take part in the comparison. */
+    @Test
+    void memoryUpdatesAndArrayNamesAreKeptAndCompared() {
+        DepsProfileBuilder a = new DepsProfileBuilder("lamp");
+        int load = a.arrayAccess("H", "count([I)V", 5, false, "int[]", "hist");
+        a.update(load, MemoryUpdate.Op.PLUS, false);
+        DepsProfileBuilder b = new DepsProfileBuilder("lamp");
+        int loadB = b.arrayAccess("H", "count([I)V", 5, false, "int[]", "hist");
+        b.update(loadB, MemoryUpdate.Op.PLUS, false);
+        MergeResult same = ProfileMerge.merge(List.of(a.build(), b.build()));
+        assertEquals(List.of(), same.conflicts());
+        AccessSiteMeta store = same.profile().deps().sites().get(1);
+        assertEquals(new MemoryUpdate(0, MemoryUpdate.Op.PLUS, false), store.update());
+        assertEquals("hist", store.arrayName());
+
+        DepsProfileBuilder c = new DepsProfileBuilder("lamp");
+        int loadC = c.arrayAccess("H", "count([I)V", 5, false, "int[]", "hist");
+        c.update(loadC, MemoryUpdate.Op.TIMES, false);
+        assertEquals(1, ProfileMerge.merge(List.of(a.build(), c.build())).conflicts().size(),
+                "another operation is another build of the class");
     }
 
     /** The pseudo-loop of a recursion is named by its method and index, wherever the run created it. */

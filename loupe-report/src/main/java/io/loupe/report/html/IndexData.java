@@ -16,10 +16,11 @@ import java.io.UncheckedIOException;
  * loads as fast as a small one. A script rather than a JSON file because browsers do not let a page
  * opened from the file system fetch a file beside it.
  *
- * <p>Each row: {@code [kind, name, href, place, paths, executions, verdict, invariantSites]};
+ * <p>Each row: {@code [kind, name, href, place, paths, executions, verdict, invariantSites, next]};
  * {@code paths} is the distinct paths that ran (of the method, or through the loop), executions the
  * method's path executions or the loop's header executions (its iterations from the dependence
- * profile when the path profile has none), verdict null when there is no dependence profile.
+ * profile when the path profile has none), verdict and next (the loop's advice kinds) null when
+ * there is no dependence profile.
  */
 final class IndexData {
 
@@ -41,7 +42,7 @@ final class IndexData {
                         .value(SiteFiles.file(f) + "#" + SourcePage.anchor(m))
                         .value(Page.place(f.fileName(), m.firstLine()))
                         .value(m.distinctPaths()).value(m.pathExecutions()).value(methodVerdict(m))
-                        .value(m.invariantSites());
+                        .value(m.invariantSites()).value((String) null);
                 json.endArray();
             }
             for (LoopView l : view.loops()) {
@@ -50,7 +51,7 @@ final class IndexData {
                 json.value("loop").value(l.displayName()).value(SiteFiles.loop(l))
                         .value(Page.place(f.fileName(), l.headerLine()))
                         .value(l.paths().size()).value(ProgramView.weight(l)).value(l.verdict())
-                        .value(l.invariantSites());
+                        .value(l.invariantSites()).value(l.adviceKinds());
                 json.endArray();
             }
             json.endArray();

@@ -100,7 +100,8 @@ final class IndexPage {
         }
         h.open("section", "aria-label", "hottest loops").el("h2", "Hottest loops");
         h.open("table", "class", "hot", "id", "hot-loops").open("thead").open("tr");
-        for (String c : List.of("loop", "place", "header executions", "iterations", "verdict", "invariant sites")) {
+        for (String c : List.of("loop", "place", "header executions", "iterations", "verdict", "what to do next",
+                "invariant sites")) {
             h.el("th", c, "scope", "col");
         }
         h.close("tr").close("thead").open("tbody");
@@ -119,7 +120,8 @@ final class IndexPage {
             } else {
                 h.text("–");
             }
-            h.close("td").el("td", l.verdict() == null ? "–" : l.verdict(), "class", "verdict").open("td");
+            h.close("td").el("td", l.verdict() == null ? "–" : l.verdict(), "class", "verdict")
+                    .el("td", l.adviceKinds() == null ? "–" : l.adviceKinds(), "class", "next").open("td");
             Page.count(h, l.invariantSites());
             h.close("td").close("tr");
         }
@@ -138,7 +140,8 @@ final class IndexPage {
                 .close("div");
         h.open("table", "id", "rows", "class", "rows").open("thead").open("tr");
         String[][] columns = {{"kind", "kind"}, {"name", "name"}, {"place", "place"}, {"paths", "paths"},
-            {"executions", "executions"}, {"verdict", "parallelizable"}, {"invariant", "invariant sites"}};
+            {"executions", "executions"}, {"verdict", "parallelizable"}, {"next", "what to do next"},
+            {"invariant", "invariant sites"}};
         for (String[] c : columns) {
             h.open("th", "scope", "col", "aria-sort", "none").open("button", "type", "button", "class", "sort",
                     "data-key", c[0]).text(c[1]).close("button").close("th");

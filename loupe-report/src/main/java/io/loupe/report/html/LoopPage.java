@@ -1,5 +1,9 @@
 package io.loupe.report.html;
 
+import io.loupe.analysis.advice.Action;
+import io.loupe.analysis.advice.Evidence;
+import io.loupe.analysis.advice.LoopAdvice;
+import io.loupe.analysis.advice.TripBound;
 import io.loupe.analysis.deps.DepEdge;
 import io.loupe.analysis.deps.LoopVerdict;
 import io.loupe.analysis.summary.MethodProfile;
@@ -45,6 +49,7 @@ final class LoopPage {
         facts(h, view, loop);
         // two columns on a wide screen: what the dependence profile says, what the path and value profiles say
         h.open("div", "class", "columns").open("div", "class", "col");
+        advice(h, view, loop);
         verdicts(h, view, loop);
         if (!loop.dependences().isEmpty()) {
             h.open("section", "aria-label", "dependence graph").el("h2", "Dependence graph");
@@ -96,6 +101,53 @@ final class LoopPage {
         h.close("dl").close("section").nl();
     }
 
+    /**
+     * What would make the loop parallel, per calling context (the same advice as the text and JSON
+     * reports' {@code next}): its kind, its actions (a blocking RAW with both ends linked), and the
+     * evidence: the mean trip count (a mean) and the values profiled on its header line.
+     */
+    private static void advice(Html h, ProgramView view, LoopView loop) {
+        if (loop.advice().isEmpty()) {
+            return;
+        }
+        DependenceHtml deps = new DependenceHtml(view, DEPTH);
+        h.open("section", "class", "advice", "aria-label", "what to do next").el("h2", "What to do next");
+        for (LoopAdvice a : loop.advice()) {
+            h.open("div", "class", "next " + a.kind().label());
+            h.open("p").el("strong", a.kind().label().toUpperCase(Locale.ROOT), "class", "kind " + a.kind().label());
+            if (loop.advice().size() > 1) {
+                h.text(" in context " + (a.loop().context().isEmpty() ? "(any)" : shortContext(a.loop())));
+            }
+            h.close("p").open("ul", "class", "actions");
+            for (Action action : a.actions()) {
+                h.open("li", "class", action.kind().label()).text(action.text());
+                if (action.dependence() != null) {
+                    h.empty("br");
+                    deps.line(h, action.dependence());
+                }
+                if (action.inexact()) {
+                    h.text(" (floating point: a reduction up to rounding)");
+                }
+                h.close("li");
+            }
+            h.close("ul");
+            Evidence e = a.evidence();
+            h.open("p", "class", "evidence").text("Evidence: ");
+            Page.count(h, e.invocations());
+            h.text(" invocations, ");
+            Page.count(h, e.iterations());
+            h.text(String.format(Locale.ROOT, " iterations (%.1f per invocation, a mean)", e.meanIterations()));
+            if (!e.carried().isEmpty()) {
+                h.text("; " + e.carried().size() + " carried dependence" + (e.carried().size() == 1 ? "" : "s"));
+            }
+            for (TripBound b : e.bounds()) {
+                h.text("; " + b.text());
+            }
+            h.text(".").close("p").close("div");
+        }
+        h.close("section").nl();
+    }
+
     private static void fact(Html h, String name, long n, String source) {
         h.el("dt", name).open("dd");
         Page.count(h, n);
@@ -143,7 +195,7 @@ final class LoopPage {
             if (carried.isEmpty()) {
                 continue;
             }
-            h.el("h3", (v.privatizable() ? "Carried (only WAR/WAW: privatizable)" : "Blocked by")
+            h.el("h3", (v.privatizable() ? "Carried dependences (only WAR/WAW: privatizable)" : "Carried dependences")
                     + (loop.verdicts().size() > 1 ? " in context " + shortContext(v) : ""));
             h.open("ul", "class", "deps carried");
             for (DepEdge e : carried) {

@@ -114,8 +114,7 @@
   /* ---- the index's table of methods and loops ---- */
 
   var PAGE = 100;
-  var COLUMNS = ['kind', 'name', 'place', 'paths', 'executions', 'verdict', 'invariant'];
-  var INDEX = {kind: 0, name: 1, place: 3, paths: 4, executions: 5, verdict: 6, invariant: 7};
+  var INDEX = {kind: 0, name: 1, place: 3, paths: 4, executions: 5, verdict: 6, invariant: 7, next: 8};
   var NUMERIC = {paths: true, executions: true, invariant: true};
 
   function wireTable() {
@@ -199,6 +198,7 @@
         cell(tr, number(r[4]));
         cell(tr, number(r[5]));
         cell(tr, r[6] === null ? '–' : r[6]);
+        cell(tr, r[8] === null ? '–' : r[8]);
         cell(tr, number(r[7]));
         rows.appendChild(tr);
       }
