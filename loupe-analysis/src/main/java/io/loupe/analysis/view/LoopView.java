@@ -55,7 +55,7 @@ public final class LoopView {
     private List<HotKPath> kpaths = List.of();
 
     LoopView(MethodView method, int index, boolean recursion, LoopMeta meta, int headerLine,
-             List<LoopVerdict> verdicts, List<DepEdge> allDependences, Advisor advisor) {
+             List<LoopVerdict> verdicts, List<DepEdge> dependences, Advisor advisor) {
         this.method = method;
         this.index = index;
         this.recursion = recursion;
@@ -65,8 +65,7 @@ public final class LoopView {
         this.lines = meta != null ? lines(method, meta) : headerLine >= 0 ? new int[] {headerLine} : new int[0];
         this.headerLine = meta != null && method.meta().blocks().get(meta.header()).lines().length > 0
                 ? method.meta().blocks().get(meta.header()).lines()[0] : headerLine;
-        this.dependences = allDependences.stream().filter(e -> e.loops().stream()
-                .anyMatch(r -> verdicts.contains(r.loop()))).toList();
+        this.dependences = List.copyOf(dependences);
         if (meta != null && method.paths() != null) {
             countPaths(method.paths());
         }

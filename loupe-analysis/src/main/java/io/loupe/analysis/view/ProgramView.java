@@ -3,6 +3,7 @@ package io.loupe.analysis.view;
 import io.loupe.analysis.advice.Advisor;
 import io.loupe.analysis.deps.DepEdge;
 import io.loupe.analysis.deps.DepEnd;
+import io.loupe.analysis.deps.LoopRelation;
 import io.loupe.analysis.deps.LoopVerdict;
 import io.loupe.analysis.summary.MethodProfile;
 import io.loupe.analysis.summary.ProfileSummary;
@@ -14,11 +15,14 @@ import io.loupe.data.values.ValueSiteMeta;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -164,20 +168,31 @@ public final class ProgramView {
             }
             List<DepEdge> deps = s.deps().dependences();
             Advisor advisor = Advisor.of(s.deps(), s.values().present() ? s.values() : null);
+            // each dependence under the loop records (verdicts) it has a level at, in one pass
+            List<List<DepEdge>> atLevel = new ArrayList<>();
+            for (int i = 0; i < s.deps().loops().size(); i++) {
+                atLevel.add(new ArrayList<>());
+            }
+            for (DepEdge e : deps) {
+                for (LoopRelation r : e.loops()) {
+                    atLevel.get(r.loop().id()).add(e);
+                }
+            }
             List<LoopView> loops = new ArrayList<>();
             for (MethodView m : methods.values()) {
                 if (m.meta() != null) {
                     for (int i = 0; i < m.meta().loops().size(); i++) {
                         List<LoopVerdict> vs = verdicts.remove(loopKey(m.className(), m.name(), m.desc(), i, false));
                         m.loops.add(new LoopView(m, i, false, m.meta().loops().get(i), -1,
-                                vs != null ? vs : List.of(), deps, advisor));
+                                vs != null ? vs : List.of(), dependencesAt(vs, atLevel), advisor));
                     }
                 }
             }
             for (List<LoopVerdict> vs : verdicts.values()) {     // loops no path profile describes
                 DepLoopMeta l = vs.get(0).meta();
                 MethodView m = methods.get(key(l.className(), l.method(), l.desc()));
-                m.loops.add(new LoopView(m, l.index(), l.recursion(), null, l.line(), vs, deps, advisor));
+                m.loops.add(new LoopView(m, l.index(), l.recursion(), null, l.line(), vs, dependencesAt(vs, atLevel),
+                        advisor));
             }
             for (SiteStats site : s.values().sites()) {
                 ValueSiteMeta meta = site.meta();
@@ -221,6 +236,29 @@ public final class ProgramView {
                 f.methods.sort(Comparator.comparingInt(MethodView::firstLine).thenComparing(MethodView::displayName));
             }
             return new ProgramView(s, List.copyOf(methods.values()), List.copyOf(numbered), files, fileOf);
+        }
+
+        /**
+         * The dependences with a level at one of {@code verdicts} (a loop's contexts), each once:
+         * context by context, each in report order.
+         */
+        private static List<DepEdge> dependencesAt(List<LoopVerdict> verdicts, List<List<DepEdge>> atLevel) {
+            if (verdicts == null) {
+                return List.of();
+            }
+            if (verdicts.size() == 1) {
+                return atLevel.get(verdicts.get(0).id());
+            }
+            Set<DepEdge> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+            List<DepEdge> all = new ArrayList<>();
+            for (LoopVerdict v : verdicts) {
+                for (DepEdge e : atLevel.get(v.id())) {
+                    if (seen.add(e)) {
+                        all.add(e);
+                    }
+                }
+            }
+            return all;
         }
 
         private SourceFileView end(DepEnd end) {

@@ -15,7 +15,9 @@ import io.loupe.analysis.view.SourceFileView;
 import io.loupe.data.deps.CarriedRegisterMeta;
 import io.loupe.data.deps.DepType;
 import io.loupe.report.DepsLayout;
+import io.loupe.report.Percent;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -30,6 +32,10 @@ import java.util.Locale;
 final class LoopPage {
 
     static final int DEPTH = 1;
+    /** Calling contexts shown, the busiest first; the JSON report has them all. */
+    static final int CONTEXTS_SHOWN = 20;
+    /** Carried dependences and advice actions shown per context, the most frequent first. */
+    static final int PER_CONTEXT = 12;
     /** Lines of source shown around the loop's own. */
     private static final int MARGIN = 1;
 
@@ -112,14 +118,15 @@ final class LoopPage {
         }
         DependenceHtml deps = new DependenceHtml(view, DEPTH);
         h.open("section", "class", "advice", "aria-label", "what to do next").el("h2", "What to do next");
-        for (LoopAdvice a : loop.advice()) {
+        for (int c : busiestContexts(loop)) {
+            LoopAdvice a = loop.advice().get(c);
             h.open("div", "class", "next " + a.kind().label());
             h.open("p").el("strong", a.kind().label().toUpperCase(Locale.ROOT), "class", "kind " + a.kind().label());
             if (loop.advice().size() > 1) {
                 h.text(" in context " + (a.loop().context().isEmpty() ? "(any)" : shortContext(a.loop())));
             }
             h.close("p").open("ul", "class", "actions");
-            for (Action action : a.actions()) {
+            for (Action action : a.actions().subList(0, Math.min(PER_CONTEXT, a.actions().size()))) {
                 h.open("li", "class", action.kind().label()).text(action.text());
                 if (action.dependence() != null) {
                     h.empty("br");
@@ -131,6 +138,7 @@ final class LoopPage {
                 h.close("li");
             }
             h.close("ul");
+            more(h, a.actions().size() - PER_CONTEXT, "more actions");
             Evidence e = a.evidence();
             h.open("p", "class", "evidence").text("Evidence: ");
             Page.count(h, e.invocations());
@@ -145,7 +153,25 @@ final class LoopPage {
             }
             h.text(".").close("p").close("div");
         }
+        more(h, loop.advice().size() - CONTEXTS_SHOWN, "more calling contexts");
         h.close("section").nl();
+    }
+
+    /** Indexes of the loop's contexts to show: the busiest (most iterations) first, at most {@link #CONTEXTS_SHOWN}. */
+    private static List<Integer> busiestContexts(LoopView loop) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < loop.verdicts().size(); i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparingLong((Integer i) -> -loop.verdicts().get(i).iterations()).thenComparingInt(i -> i));
+        return order.subList(0, Math.min(CONTEXTS_SHOWN, order.size()));
+    }
+
+    /** "and 12 more …, in the JSON report" when {@code n} > 0. */
+    private static void more(Html h, int n, String what) {
+        if (n > 0) {
+            h.el("p", "and " + Percent.count(n) + " " + what + " (the JSON report lists them all)", "class", "more");
+        }
     }
 
     private static void fact(Html h, String name, long n, String source) {
@@ -169,7 +195,9 @@ final class LoopPage {
             h.el("th", "decided by", "scope", "col");
         }
         h.close("tr").close("thead").open("tbody");
-        for (LoopVerdict v : loop.verdicts()) {
+        List<Integer> shown = busiestContexts(loop);
+        for (int c : shown) {
+            LoopVerdict v = loop.verdicts().get(c);
             h.open("tr").el("td", v.context().isEmpty() ? "(any)" : shortContext(v), "title",
                     v.context().isEmpty() ? null : DependenceHtml.context(v.context())).open("td");
             Page.count(h, v.invocations());
@@ -187,7 +215,9 @@ final class LoopPage {
             h.close("tr");
         }
         h.close("tbody").close("table").close("div");
-        for (LoopVerdict v : loop.verdicts()) {
+        more(h, loop.verdicts().size() - shown.size(), "more calling contexts");
+        for (int c : shown) {
+            LoopVerdict v = loop.verdicts().get(c);
             List<DepEdge> carried = loop.carried(v).stream()
                     .sorted(Comparator.comparing((DepEdge e) -> e.type() != DepType.RAW)
                             .thenComparing(Comparator.comparingLong(DepEdge::count).reversed()))
@@ -198,12 +228,13 @@ final class LoopPage {
             h.el("h3", (v.privatizable() ? "Carried dependences (only WAR/WAW: privatizable)" : "Carried dependences")
                     + (loop.verdicts().size() > 1 ? " in context " + shortContext(v) : ""));
             h.open("ul", "class", "deps carried");
-            for (DepEdge e : carried) {
+            for (DepEdge e : carried.subList(0, Math.min(PER_CONTEXT, carried.size()))) {
                 h.open("li");
                 deps.line(h, e);
                 h.close("li");
             }
             h.close("ul");
+            more(h, carried.size() - PER_CONTEXT, "more carried dependences");
         }
         h.close("section").nl();
     }

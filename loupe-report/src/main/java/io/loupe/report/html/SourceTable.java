@@ -109,20 +109,22 @@ final class SourceTable {
             }
             h.close("div").close("details");
         }
-        List<DepEdge> ends = file.dependenceEnds().getOrDefault(line, List.of());
-        if (!ends.isEmpty()) {
+        List<SitePair> pairs = SitePair.of(file.dependenceEnds().getOrDefault(line, List.of()));
+        if (!pairs.isEmpty()) {
             h.open("details", "class", "mark dep").open("summary", "title", "dependence ends",
-                    "aria-label", ends.size() + " dependence" + (ends.size() == 1 ? "" : "s") + " with an end on line " + line)
-                    .text("D").close("summary").open("div", "class", "pop").open("ul", "class", "deps");
-            for (DepEdge e : ends.subList(0, Math.min(ends.size(), DEPENDENCES_PER_LINE))) {
+                    "aria-label", pairs.size() + " dependence" + (pairs.size() == 1 ? "" : "s") + " with an end on line "
+                            + line).text("D").close("summary").open("div", "class", "pop").open("ul", "class", "deps");
+            for (SitePair p : pairs.subList(0, Math.min(pairs.size(), DEPENDENCES_PER_LINE))) {
                 h.open("li");
-                deps.line(h, e);
-                deps.levels(h, e);
+                deps.line(h, p.first(), p.count(), p.contexts(), p.contexts() == 1);
+                if (p.contexts() == 1) {
+                    deps.levels(h, p.first());
+                }
                 h.close("li");
             }
             h.close("ul");
-            if (ends.size() > DEPENDENCES_PER_LINE) {
-                h.el("p", "and " + (ends.size() - DEPENDENCES_PER_LINE) + " more (the JSON report lists them all)");
+            if (pairs.size() > DEPENDENCES_PER_LINE) {
+                h.el("p", "and " + (pairs.size() - DEPENDENCES_PER_LINE) + " more (the JSON report lists them all)");
             }
             h.close("div").close("details");
         }
