@@ -12,6 +12,7 @@ import io.loupe.analysis.values.ThresholdFigures;
 import io.loupe.analysis.values.TopValue;
 import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.SwitchTimeline;
 import io.loupe.data.values.ValueSiteMeta;
 
 import java.io.IOException;
@@ -200,6 +201,14 @@ final class ValuesJson {
         json.name("profiledShare").value(s.profiledShare(), SHARE_DECIMALS);
         json.name("switchedOff").value(s.switchedOff());
         json.name("switchedOn").value(s.switchedOn());
+        SwitchTimeline timeline = s.timeline();
+        if (timeline != null) {   // convergent profiling: when it switched off and on, in its busiest thread
+            json.name("switchTimeline").beginInlineObject();
+            json.name("executions").value(timeline.executions());
+            json.name("switches").value(timeline.switches());
+            json.name("estimates").value(s.timelineEstimated());
+            json.endObject();
+        }
         json.name("inv1").value(s.inv1(), SHARE_DECIMALS);
         json.name("invN").value(s.invN(), SHARE_DECIMALS);
         if (convergent && measured) {

@@ -2,6 +2,7 @@ package io.loupe.validation;
 
 import io.loupe.data.Profile;
 import io.loupe.data.format.ProfileReader;
+import io.loupe.data.values.SwitchTimeline;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
 import io.loupe.validation.support.AgentRun;
@@ -113,6 +114,19 @@ class ValueProfileValidationTest {
         assertEquals(n, phase.executed());
         assertTrue(phase.profiled() < n / 20, "profiled " + phase.profiled() + " of " + n);
         assertTrue(phase.switchedOn() >= 1, "back-off switched the site on again");
+        SwitchTimeline timeline = phase.timeline();   // one thread: every switch of the site, up to those kept
+        assertEquals(Math.min(SwitchTimeline.KEPT, phase.switchedOff() + phase.switchedOn()), timeline.switches().length);
+        assertTrue(timeline.executions() <= phase.executed(), timeline.executions() + " of " + phase.executed());
+        long[] at = timeline.switches();
+        assertTrue(at[0] > 0 && at[at.length - 1] <= timeline.executions(), Arrays.toString(at));
+        long off = 0;
+        for (int i = 0; i + 1 < at.length; i += 2) {
+            off += at[i + 1] - at[i];
+        }
+        if (at.length % 2 == 1) {
+            off += timeline.executions() - at[at.length - 1];
+        }
+        assertTrue(off > timeline.executions() / 2, "off most of the time: " + off + " of " + timeline.executions());
         Map<String, Long> counts = new LinkedHashMap<>();
         for (int i = 0; i < phase.values().length; i++) {
             counts.put(phase.values()[i], phase.counts()[i]);

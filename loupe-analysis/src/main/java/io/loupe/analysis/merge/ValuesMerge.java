@@ -2,9 +2,11 @@ package io.loupe.analysis.merge;
 
 import io.loupe.data.Profile;
 import io.loupe.data.StatKeys;
+import io.loupe.data.values.SwitchTimeline;
 import io.loupe.data.values.ValueSiteProfile;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -65,6 +67,8 @@ final class ValuesMerge {
         private long switchedOff;
         private long switchedOn;
         private boolean measured = true;
+        /** The timeline of the run that ran the site most in one thread: one run's, as timelines do not add. */
+        private SwitchTimeline timeline;
         private int longestTable;
         /** value -> {count, profiled count} */
         private final Map<String, long[]> table = new HashMap<>();
@@ -80,6 +84,9 @@ final class ValuesMerge {
             mrvHits += v.mrvHits();
             switchedOff += v.switchedOff();
             switchedOn += v.switchedOn();
+            if (later(v.timeline(), timeline)) {
+                timeline = v.timeline();
+            }
             measured &= v.hasMeasured();
             counted += Math.max(0, v.counted());
             longestTable = Math.max(longestTable, v.values().length);
@@ -104,7 +111,21 @@ final class ValuesMerge {
                 profiledCounts[j] = entries.get(j).getValue()[1];
             }
             return new ValueSiteProfile(id, executed, measured ? counted : -1, profiled, weight, mrvHits, values, counts,
-                    measured ? profiledCounts : null, switchedOff, switchedOn);
+                    measured ? profiledCounts : null, switchedOff, switchedOn, timeline);
+        }
+
+        /**
+         * Whether {@code a} is kept over {@code b}: the longer axis, then the later switches; an order
+         * of the timelines alone, so that the merge does not depend on the order of its inputs.
+         */
+        private static boolean later(SwitchTimeline a, SwitchTimeline b) {
+            if (a == null || b == null) {
+                return b == null && a != null;
+            }
+            if (a.executions() != b.executions()) {
+                return a.executions() > b.executions();
+            }
+            return Arrays.compare(a.switches(), b.switches()) > 0;
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.loupe.analysis.values;
 
 import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.SwitchTimeline;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
 import io.loupe.data.values.ValueType;
@@ -49,6 +50,8 @@ public final class SiteStats {
     private final long switchedOff;
     private final long switchedOn;
     private final int topN;
+    /** When convergent profiling switched it off and on, in the thread that ran it most; null if never. */
+    private SwitchTimeline timeline;
 
     private SiteStats(ValueSiteMeta meta, long executed, long counted, long profiled, long weight, long mrvHits,
                       String[] values, long[] counts, long[] profiledCounts, long switchedOff, long switchedOn,
@@ -81,8 +84,10 @@ public final class SiteStats {
             e[0] += p.counts()[i];
             e[1] += measured ? p.profiledCounts()[i] : 0;
         }
-        return withTable(meta, p.executed(), measured ? p.counted() : -1, p.profiled(), p.weight(), p.mrvHits(),
-                table, measured, p.switchedOff(), p.switchedOn(), topN);
+        SiteStats stats = withTable(meta, p.executed(), measured ? p.counted() : -1, p.profiled(), p.weight(),
+                p.mrvHits(), table, measured, p.switchedOff(), p.switchedOn(), topN);
+        stats.timeline = p.timeline();
+        return stats;
     }
 
     /** {@code table}: value to {count, profiled count}. */
@@ -121,9 +126,29 @@ public final class SiteStats {
                 e[1] += measured ? s.profiledCounts[i] : 0;
             }
         }
-        return withTable(meta, executed + other.executed, counted + other.counted, profiled + other.profiled,
+        SiteStats sum = withTable(meta, executed + other.executed, counted + other.counted, profiled + other.profiled,
                 weight + other.weight, mrvHits + other.mrvHits, table, measured, switchedOff + other.switchedOff,
                 switchedOn + other.switchedOn, topN);
+        sum.timeline = other.timeline != null && (timeline == null
+                || other.timeline.executions() > timeline.executions()) ? other.timeline : timeline;
+        return sum;
+    }
+
+    /**
+     * When convergent profiling switched the site off and on, in the thread that ran it most (of the
+     * two, for a sum of two runs); null when it never switched or the profile does not say.
+     */
+    public SwitchTimeline timeline() {
+        return timeline;
+    }
+
+    /**
+     * Whether the timeline's positions are estimates: they count the executions its method ran
+     * quiet, credited, not counted (docs/values.md, *Quiet methods*), unless every execution was
+     * counted by the probe.
+     */
+    public boolean timelineEstimated() {
+        return counted < 0 || counted != executed;
     }
 
     public ValueSiteMeta meta() {

@@ -24,9 +24,10 @@ final class ProfileFormat {
     /**
      * The format version this code writes, and the newest it reads (1 had no value blocks, 2 no
      * dependence blocks, 3 no measured figures beside a value profile's estimates, 4 no record of
-     * abstract interpretation, 5 no memory updates and array names in access sites).
+     * abstract interpretation, 5 no memory updates and array names in access sites, 6 no record of
+     * when convergent profiling switched a value site off and on).
      */
-    static final int VERSION = 6;
+    static final int VERSION = 7;
 
     // Block types. A code, once published, keeps its meaning; new kinds of data get new codes and a
     // new VERSION, because a reader rejects types it does not know (it cannot tell what it would lose).

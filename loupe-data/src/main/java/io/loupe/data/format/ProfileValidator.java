@@ -245,6 +245,10 @@ public final class ProfileValidator {
             notNegative("the MRV hits of " + site, v.mrvHits());
             notNegative("the switch-offs of " + site, v.switchedOff());
             notNegative("the switch-ons of " + site, v.switchedOn());
+            if (v.timeline() != null && v.timeline().switches().length > v.switchedOff() + v.switchedOn()) {
+                throw refuse(site + " keeps " + v.timeline().switches().length + " switches of its "
+                        + (v.switchedOff() + v.switchedOn()));
+            }
             for (int i = 0; i < v.counts().length; i++) {
                 notNegative("the count of value " + v.values()[i] + " at " + site, v.counts()[i]);
             }

@@ -1,6 +1,7 @@
 package io.loupe.data.format;
 
 import io.loupe.data.values.SiteKind;
+import io.loupe.data.values.SwitchTimeline;
 import io.loupe.data.values.ValueSiteMeta;
 import io.loupe.data.values.ValueSiteProfile;
 import io.loupe.data.values.ValueType;
@@ -55,6 +56,27 @@ final class ValuesCodec {
                 out.writeVarLong(p.profiledCounts()[i]);
             }
         }
+        SwitchTimeline t = p.timeline();   // since format 7
+        out.writeBoolean(t != null);
+        if (t != null) {
+            out.writeVarLong(t.executions());
+            out.writeVarInt(t.switches().length);
+            long before = 0;
+            for (long s : t.switches()) {
+                out.writeVarLong(s - before);   // ascending: the gaps are small
+                before = s;
+            }
+        }
+    }
+
+    /** A timeline as read; one the record refuses (a switch beyond the executions) is a damaged file. */
+    private static SwitchTimeline timeline(CompactDataInput in, int site, long executions, long[] switches)
+            throws ProfileFormatException {
+        try {
+            return new SwitchTimeline(executions, switches);
+        } catch (IllegalArgumentException e) {
+            throw in.corrupt("value site " + site + "'s switches: " + e.getMessage());
+        }
     }
 
     /**
@@ -91,7 +113,22 @@ final class ValuesCodec {
         if (version < 4) {
             return new ValueSiteProfile(site, executed, profiled, weight, mrv, values, counts, off, on);
         }
+        SwitchTimeline timeline = null;
+        if (version >= 7 && in.readBoolean()) {
+            long executions = in.readVarLong();
+            int kept = in.readCount();
+            if (kept > SwitchTimeline.KEPT) {
+                throw in.corrupt("value site " + site + " keeps " + kept + " switches, more than " + SwitchTimeline.KEPT);
+            }
+            long[] switches = new long[kept];
+            long at = 0;
+            for (int i = 0; i < kept; i++) {
+                at += in.readVarLong();
+                switches[i] = at;
+            }
+            timeline = timeline(in, site, executions, switches);
+        }
         return new ValueSiteProfile(site, executed, counted, profiled, weight, mrv, values, counts, profiledCounts,
-                off, on);
+                off, on, timeline);
     }
 }

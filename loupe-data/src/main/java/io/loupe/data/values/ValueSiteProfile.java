@@ -29,10 +29,12 @@ package io.loupe.data.values;
  *                  {@code values} (measured; {@code null} when not known, as for {@code counted})
  * @param switchedOff how often convergent profiling switched the site off (0 under full profiling)
  * @param switchedOn  how often back-off switched it on again after being off
+ * @param timeline    convergent profiling: when the site was switched off and on, in the thread that
+ *                    ran it most (null when it never switched, or before format 7)
  */
 public record ValueSiteProfile(int siteId, long executed, long counted, long profiled, long weight, long mrvHits,
                                String[] values, long[] counts, long[] profiledCounts, long switchedOff,
-                               long switchedOn) {
+                               long switchedOn, SwitchTimeline timeline) {
 
     public ValueSiteProfile {
         if (values.length != counts.length) {
@@ -41,6 +43,13 @@ public record ValueSiteProfile(int siteId, long executed, long counted, long pro
         if (profiledCounts != null && profiledCounts.length != counts.length) {
             throw new IllegalArgumentException("profiled counts and counts differ in length");
         }
+    }
+
+    /** A site without a record of its switches. */
+    public ValueSiteProfile(int siteId, long executed, long counted, long profiled, long weight, long mrvHits,
+                            String[] values, long[] counts, long[] profiledCounts, long switchedOff, long switchedOn) {
+        this(siteId, executed, counted, profiled, weight, mrvHits, values, counts, profiledCounts, switchedOff,
+                switchedOn, null);
     }
 
     /**

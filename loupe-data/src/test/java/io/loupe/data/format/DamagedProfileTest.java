@@ -61,9 +61,9 @@ class DamagedProfileTest {
     @Test
     void aNewerFormatVersionIsRejectedNamingBothVersions() {
         byte[] file = SMALL.clone();
-        file[9] = 7;
+        file[9] = 8;
 
-        assertEquals("app.prof: written by a newer Loupe (format 7; this reader reads up to 6)", rejection(file));
+        assertEquals("app.prof: written by a newer Loupe (format 8; this reader reads up to 7)", rejection(file));
     }
 
     @Test

@@ -44,13 +44,13 @@ class FormatLayoutTest {
                     0x04,         // k 2, zig-zag
                     0x00,         // jvm null
                     0x03, 0xC3, 0xA9); // command "é", two bytes of UTF-8
-    private static final byte[] HEADER_BLOCK = Frames.firstBlock(6, 0x01, HEADER_PAYLOAD);
+    private static final byte[] HEADER_BLOCK = Frames.firstBlock(7, 0x01, HEADER_PAYLOAD);
 
     @Test
     void aHeaderOnlyProfileIsMagicVersionHeaderAndEnd() {
         Profile p = new Profile(HEADER, List.of(), List.of(), List.of(), Map.of(), List.of());
 
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x06), HEADER_BLOCK, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x07), HEADER_BLOCK, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 
@@ -66,7 +66,7 @@ class FormatLayoutTest {
                         0x00, 0x00, 0x00, 0x02, 0x00, // methods 0 0 0 1 1: roots as they are, others minus the parent's
                         0x02, 0x00, 0x01, 0x00, 0x01, // labels
                         0x0A, 0x07, 0x03, 0x01, 0x01)); // counts
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x06), HEADER_BLOCK, forest, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x07), HEADER_BLOCK, forest, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 
@@ -88,7 +88,8 @@ class FormatLayoutTest {
                         0xA2, 0x02,                         // weight 290
                         0x28, 0x02, 0x01,                   // MRV hits 40, switched off 2, on 1
                         0x01,                               // measured figures follow
-                        0x01, 0x02, '7', 0x98, 0x02, 0x30)); // one value: "7", count 280, profiled 48
+                        0x01, 0x02, '7', 0x98, 0x02, 0x30,  // one value: "7", count 280, profiled 48
+                        0x00));                             // no switch timeline (since version 7)
         byte[] file = SampleProfiles.bytes(p);
         assertArrayEquals(valuesBlock, Frames.first(file, 0x08).slice(file));
     }
@@ -125,7 +126,7 @@ class FormatLayoutTest {
                         0x01, 0x00, 0x02,                   // one loop, 0; INTER
                         0x05, 0x00, 0x01, 0x01, 0x01, 0x01, // WAR + cross-thread, 0 in -1, 1 in -1, count 1
                         0x00));                             // no loops
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x06), HEADER_BLOCK, mode, sites, contexts,
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x07), HEADER_BLOCK, mode, sites, contexts,
                 loopRecords, dependences, block(0xFF)), SampleProfiles.bytes(p));
     }
 
@@ -148,7 +149,7 @@ class FormatLayoutTest {
                         0x01, 0x02, 'i', 0x00,              // slot 1 "i", induction
                         0x03, 0x02, 's', 0x01,              // slot 3 "s", reduction
                         0x04, 0x00, 0x02));                 // slot 4 without a name, other
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x06), HEADER_BLOCK, mode, loops, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x07), HEADER_BLOCK, mode, loops, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 
@@ -182,7 +183,7 @@ class FormatLayoutTest {
                 bytes(0x00,                                 // an update of the load at ordinal 0
                         0x00, 0x00,                         // op + (code 0), exact
                         0x05, 'h', 'i', 's', 't')));
-        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x06), HEADER_BLOCK, mode, sites, block(0xFF)),
+        assertArrayEquals(concat("LOUPEPRF".getBytes(), bytes(0x00, 0x07), HEADER_BLOCK, mode, sites, block(0xFF)),
                 SampleProfiles.bytes(p));
     }
 

@@ -13,6 +13,7 @@ import io.loupe.data.meta.EdgeKind;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
+import io.loupe.data.values.SwitchTimeline;
 import io.loupe.data.values.ValueSiteProfile;
 import org.junit.jupiter.api.Test;
 
@@ -191,6 +192,13 @@ class InconsistentProfileTest {
         Profile p = ProfileEdits.values(SMALL, List.of(new ValueSiteProfile(1, -10, 10, 10, 7, new String[] {"1"},
                 new long[] {10}, 0, 0)));
         assertEquals("the executions of value site 1 is negative (-10)", refused(p));
+    }
+
+    @Test
+    void moreSwitchesKeptThanMadeAreRefused() {
+        Profile p = ProfileEdits.values(SMALL, List.of(new ValueSiteProfile(1, 10, 10, 5, 10, 0, new String[] {"1"},
+                new long[] {10}, new long[] {5}, 1, 1, new SwitchTimeline(10, new long[] {2, 4, 6}))));
+        assertEquals("value site 1 keeps 3 switches of its 2", refused(p));
     }
 
     @Test

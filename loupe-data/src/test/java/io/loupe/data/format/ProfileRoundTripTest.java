@@ -17,6 +17,8 @@ import io.loupe.data.meta.LoopMeta;
 import io.loupe.data.meta.MethodMeta;
 import io.loupe.data.paths.PathCounts;
 import io.loupe.data.paths.SlabForest;
+import io.loupe.data.values.SwitchTimeline;
+import io.loupe.data.values.ValueSiteProfile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +33,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import static io.loupe.data.format.ProfileAssertions.assertSameProfile;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -52,6 +55,16 @@ class ProfileRoundTripTest {
         ProfileWriter.write(SampleProfiles.small(), file);
 
         assertSameProfile(SampleProfiles.small(), ProfileReader.read(file));
+    }
+
+    @Test
+    void aValueSitesSwitchTimelineReadsBack() throws IOException {
+        Profile p = ProfileEdits.values(SampleProfiles.small(), List.of(new ValueSiteProfile(1, 1000, 1000, 100, 1000, 50,
+                new String[] {"1"}, new long[] {900}, new long[] {90}, 2, 1,
+                new SwitchTimeline(1000, new long[] {100, 600, 700}))));
+        Profile back = roundTrip(p);
+        assertSameProfile(p, back);
+        assertArrayEquals(new long[] {100, 600, 700}, back.values().get(0).timeline().switches());
     }
 
     @Test

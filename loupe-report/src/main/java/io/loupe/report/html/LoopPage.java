@@ -54,7 +54,8 @@ final class LoopPage {
         h.open("h1").text("Loop " + loop.id() + " ").el("code", loop.displayName()).close("h1").nl();
         facts(h, view, loop);
         // two columns on a wide screen: what the dependence profile says, what the path and value profiles say
-        h.open("div", "class", "columns").open("div", "class", "col");
+        boolean left = loop.hasDependences() || !loop.registers().isEmpty();
+        h.open("div", "class", left ? "columns" : "single").open("div", "class", "col");
         advice(h, view, loop);
         verdicts(h, view, loop);
         if (!loop.dependences().isEmpty()) {
@@ -272,9 +273,13 @@ final class LoopPage {
         boolean estimated = view.summary().values().settings().convergent();
         SourceFileView f = view.file(loop.method());
         h.open("section", "aria-label", "value sites in the loop").el("h2", "Value sites on the loop's lines");
-        h.open("table", "class", "sites").open("thead").open("tr");
+        h.open("div", "class", "scroll").open("table", "class", "sites").open("thead").open("tr");
+        boolean switched = loop.valueSites().stream().anyMatch(x -> x.timeline() != null);
         for (String c : List.of("line", "site", "executions", "Inv-1", "Inv-N", "MRV", "top value")) {
             h.el("th", c, "scope", "col");
+        }
+        if (switched) {
+            h.el("th", "profiled (on/off)", "scope", "col");
         }
         h.close("tr").close("thead").open("tbody");
         for (SiteStats s : loop.valueSites()) {
@@ -285,17 +290,31 @@ final class LoopPage {
             Page.estimate(h, s.executed(), estimated);
             h.close("td").open("td");
             Page.share(h, s.inv1());
+            if (estimated) {
+                Page.estMark(h);
+            }
             h.close("td").open("td");
             Page.share(h, s.invN());
+            if (estimated) {
+                Page.estMark(h);
+            }
             h.close("td").open("td");
             Page.share(h, s.mrv());
             h.close("td").open("td");
             if (s.topValue() != null) {
                 h.el("code", s.topValue());
             }
-            h.close("td").close("tr");
+            h.close("td");
+            if (switched) {
+                h.open("td");
+                if (s.timeline() != null) {
+                    SwitchSparkline.write(h, s);
+                }
+                h.close("td");
+            }
+            h.close("tr");
         }
-        h.close("tbody").close("table").close("section").nl();
+        h.close("tbody").close("table").close("div").close("section").nl();
     }
 
     private static void registers(Html h, LoopView loop) {

@@ -46,6 +46,11 @@ final class ValueSiteHtml {
         h.el("dt", "MRV").open("dd");
         Page.share(h, s.mrv());
         h.close("dd");
+        if (s.timeline() != null) {
+            h.el("dt", "profiled").open("dd");
+            SwitchSparkline.write(h, s);
+            h.text(" switched off " + s.switchedOff() + "×, on " + s.switchedOn() + "×").close("dd");
+        }
         h.close("dl");
         List<TopValue> top = s.topValues(VALUES_SHOWN);
         if (top.isEmpty()) {

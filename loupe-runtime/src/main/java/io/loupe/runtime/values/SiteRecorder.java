@@ -1,7 +1,10 @@
 package io.loupe.runtime.values;
 
+import io.loupe.data.values.SwitchTimeline;
 import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
+
+import java.util.Arrays;
 
 /**
  * One thread's state for one value site: its TNV table, the MRV and execution counters, and the
@@ -108,6 +111,9 @@ public final class SiteRecorder {
     private boolean off;
     private long switchedOff;
     private long switchedOn;
+    /** The executions ({@link #accounted}) at the first switches, off, on, off, … (allocated at the first). */
+    private long[] switches;
+    private int switchesKept;
     private long random;
 
     // references: a class seen and its id, in front of the ClassValue lookup (the last class profiled;
@@ -276,6 +282,7 @@ public final class SiteRecorder {
         if (off) {
             off = false;
             switchedOn++;
+            keepSwitch();
             long skipped = gateSet - 1L;
             long before = skipped / 2;
             weightTotal += before;
@@ -477,7 +484,26 @@ public final class SiteRecorder {
         gateSet = gate;
         off = true;
         switchedOff++;
+        keepSwitch();
         method.maybeQuiet();
+    }
+
+    /**
+     * Keeps the execution of a switch, among the first {@link SwitchTimeline#KEPT}: off the hot path,
+     * as switches come once per convergence window at most.
+     */
+    private void keepSwitch() {
+        if (switches == null) {
+            switches = new long[SwitchTimeline.KEPT];
+        }
+        if (switchesKept < switches.length) {
+            switches[switchesKept++] = accounted;
+        }
+    }
+
+    /** When the site switched off and on in this thread (the first {@link SwitchTimeline#KEPT}), or null if never. */
+    SwitchTimeline timeline() {
+        return switchesKept == 0 ? null : new SwitchTimeline(executed(), Arrays.copyOf(switches, switchesKept));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.loupe.runtime.values;
 
 import io.loupe.data.StatKeys;
 import io.loupe.data.values.ValueSiteMeta;
+import io.loupe.data.values.SwitchTimeline;
 import io.loupe.data.values.ValueSiteProfile;
 import io.loupe.data.values.ValueType;
 
@@ -47,6 +48,8 @@ public final class ValueCollector {
             long mrv = 0;
             long off = 0;
             long on = 0;
+            SwitchTimeline timeline = null;   // of the thread that ran the site most
+            long busiest = -1;
             Map<Long, long[]> merged = new HashMap<>();   // value -> {count, profiled count}
             for (ValueThread t : threads) {
                 SiteRecorder[] rs = t.recorders;
@@ -65,6 +68,11 @@ public final class ValueCollector {
                 mrv += r.mrvHits();
                 off += r.switchedOff();
                 on += r.switchedOn();
+                SwitchTimeline switches = r.timeline();
+                if (switches != null && ran > busiest) {
+                    timeline = switches;
+                    busiest = ran;
+                }
                 for (int i = 0, n = table.size(); i < n; i++) {
                     long[] e = merged.computeIfAbsent(table.value(i), v -> new long[2]);
                     e[0] += table.count(i);
@@ -93,7 +101,7 @@ public final class ValueCollector {
                 profiledCounts[i] = entries.get(i).getValue()[1];
             }
             out.add(new ValueSiteProfile(site, executed, counted, profiled, weight, mrv, values, counts,
-                    profiledCounts, off, on));
+                    profiledCounts, off, on, timeline));
         }
         Map<Integer, ValueSiteProfile> bySite = new HashMap<>();
         out.forEach(p -> bySite.put(p.siteId(), p));
@@ -102,7 +110,7 @@ public final class ValueCollector {
             if (copy[0] < sites.size() && source != null) {
                 out.add(new ValueSiteProfile(copy[0], source.executed(), source.counted(), source.profiled(),
                         source.weight(), source.mrvHits(), source.values().clone(), source.counts().clone(),
-                        source.profiledCounts().clone(), source.switchedOff(), source.switchedOn()));
+                        source.profiledCounts().clone(), source.switchedOff(), source.switchedOn(), source.timeline()));
             }
         }
         out.sort((a, b) -> Integer.compare(a.siteId(), b.siteId()));
