@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -240,6 +241,37 @@ class HtmlReportBrowserTest {
         path.click();
         assertFalse(browser.findElements(By.cssSelector("table.source tr.on-path")).isEmpty(),
                 "the path is highlighted on the loop's source");
+    }
+
+    /**
+     * Under convergent profiling a loop page draws each switched site's on/off periods, and the
+     * periods it states are the JSON report's switches.
+     */
+    @Test
+    void convergentProfilingsPeriodsAreDrawnAsTheJsonReportGivesThem() throws Exception {
+        Path conv = work.resolve("convergent.prof");
+        ok(loupe("run", "--profile", "paths,values", "--convergent", "--k", "2", "--out", conv.toString(), "--",
+                "-cp", "../loupe-examples/target/classes", EXAMPLE, "20"));
+        Path site = work.resolve("convergent-site");
+        ok(loupe("report", conv.toString(), "--html", site.toString()));
+        Map<String, Object> json = json(conv);
+        List<String> periods = new ArrayList<>();
+        for (Map<String, Object> s : list(json, "values", "sites")) {
+            if (s.get("switchTimeline") instanceof Map<?, ?> t) {
+                List<?> at = (List<?>) t.get("switches");
+                periods.add("profiled 0–" + String.format(Locale.ROOT, "%,d", n(at.get(0))) + ", off "
+                        + String.format(Locale.ROOT, "%,d", n(at.get(0))) + "–");
+            }
+        }
+        assertFalse(periods.isEmpty(), "some site switched");
+        open(loopPage(site, "Tokenizer.tokenize("));
+        List<WebElement> sparks = browser.findElements(By.cssSelector("table.sites svg.spark"));
+        assertFalse(sparks.isEmpty());
+        for (WebElement spark : sparks) {
+            String label = spark.getAttribute("aria-label");
+            assertTrue(periods.stream().anyMatch(label::startsWith), label + " starts as one of " + periods);
+        }
+        assertEquals(List.of(), Browser.errors(browser));
     }
 
     @Test
