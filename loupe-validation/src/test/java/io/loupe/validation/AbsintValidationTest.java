@@ -7,11 +7,11 @@ import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.data.format.ProfileReader;
 import io.loupe.report.JsonReport;
 import io.loupe.validation.support.AgentRun;
+import io.loupe.validation.support.SourceMarkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -185,16 +185,7 @@ class AbsintValidationTest {
     /** The lines of a target's {@code // @name} markers. */
     private record Markers(Map<String, Integer> lines) {
         static Markers of(String target) throws IOException {
-            Path source = Path.of("src/test/java", (PACKAGE + target).replace('.', '/') + ".java");
-            List<String> text = Files.readAllLines(source);
-            Map<String, Integer> lines = new HashMap<>();
-            for (int i = 0; i < text.size(); i++) {
-                int at = text.get(i).indexOf("// @");
-                if (at >= 0) {
-                    lines.put(text.get(i).substring(at + 4).strip().split("\\s")[0], i + 1);
-                }
-            }
-            return new Markers(lines);
+            return new Markers(SourceMarkers.of(PACKAGE + target));
         }
 
         int line(String name) {

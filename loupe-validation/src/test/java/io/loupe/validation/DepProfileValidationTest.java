@@ -10,6 +10,7 @@ import io.loupe.data.deps.DepType;
 import io.loupe.data.format.ProfileReader;
 import io.loupe.report.TextReport;
 import io.loupe.validation.support.AgentRun;
+import io.loupe.validation.support.SourceMarkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -288,16 +289,7 @@ class DepProfileValidationTest {
     /** The lines of a target's {@code // @name} markers. */
     private record Markers(Map<String, Integer> lines, String target) {
         static Markers of(String target) throws IOException {
-            Path source = Path.of("src/test/java", (PACKAGE + target).replace('.', '/') + ".java");
-            List<String> text = Files.readAllLines(source);
-            Map<String, Integer> lines = new LinkedHashMap<>();
-            for (int i = 0; i < text.size(); i++) {
-                int at = text.get(i).indexOf("// @");
-                if (at >= 0) {
-                    lines.put(text.get(i).substring(at + 4).strip().split("\\s")[0], i + 1);
-                }
-            }
-            return new Markers(lines, target);
+            return new Markers(SourceMarkers.of(PACKAGE + target), target);
         }
 
         int line(String marker) {

@@ -9,10 +9,10 @@ import io.loupe.data.format.ProfileReader;
 import io.loupe.report.JsonReport;
 import io.loupe.report.TextReport;
 import io.loupe.validation.support.AgentRun;
+import io.loupe.validation.support.SourceMarkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,14 +101,6 @@ class LoopAdviceValidationTest {
 
     /** The lines of the target's {@code // @name} markers. */
     private static Map<String, Integer> markers() throws Exception {
-        List<String> text = Files.readAllLines(Path.of("src/test/java", MAIN.replace('.', '/') + ".java"));
-        Map<String, Integer> lines = new LinkedHashMap<>();
-        for (int i = 0; i < text.size(); i++) {
-            int at = text.get(i).indexOf("// @");
-            if (at >= 0) {
-                lines.put(text.get(i).substring(at + 4).strip().split("\\s")[0], i + 1);
-            }
-        }
-        return lines;
+        return SourceMarkers.of(MAIN);
     }
 }

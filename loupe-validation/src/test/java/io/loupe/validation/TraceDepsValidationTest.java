@@ -9,15 +9,14 @@ import io.loupe.data.format.TraceReader;
 import io.loupe.data.trace.MethodOps;
 import io.loupe.data.trace.Trace;
 import io.loupe.validation.support.AgentRun;
+import io.loupe.validation.support.SourceMarkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -206,14 +205,7 @@ class TraceDepsValidationTest {
 
 
     private static Map<String, Integer> markers(String source) throws IOException {
-        List<String> text = Files.readAllLines(Path.of("src/test/java/io/loupe/validation", source));
-        Map<String, Integer> lines = new LinkedHashMap<>();
-        for (int i = 0; i < text.size(); i++) {
-            int at = text.get(i).indexOf("// @");
-            if (at >= 0) {
-                lines.put(text.get(i).substring(at + 4).strip().split("\\s")[0], i + 1);
-            }
-        }
-        return lines;
+        return SourceMarkers.of("io.loupe.validation." + source.substring(0, source.length() - ".java".length())
+                .replace('/', '.'));
     }
 }
