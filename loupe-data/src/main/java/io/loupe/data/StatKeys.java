@@ -54,6 +54,11 @@ public final class StatKeys {
     public static final String DEPS_OBJECTS = "deps.objects";
     public static final String DEPS_FIELD_SHADOWS = "deps.fieldShadows";
     public static final String DEPS_STATIC_FIELDS = "deps.staticFields";
+    /**
+     * 1 when the run recorded which carried dependences were seen at distance 1
+     * ({@code Dependence.NEAR}): then a carried one without it was seen at distance 2 or more only.
+     */
+    public static final String DEPS_DISTANCES = "deps.distances";
 
     // Whole-program traces (profile=trace): events recorded, threads, chunks written, events lost
     // at exit by threads still running when the trace was closed.

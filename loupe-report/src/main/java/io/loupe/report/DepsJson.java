@@ -186,6 +186,13 @@ final class DepsJson {
             json.beginInlineObject();
             json.name("loop").value(r.loop().id());
             json.name("relation").value(r.relation().label());
+            if (r.relation().carried()) {   // null: the profile does not say (before format 7)
+                if (r.distanceOne() == null) {
+                    json.name("distanceOne").value((String) null);
+                } else {
+                    json.name("distanceOne").value(r.distanceOne().booleanValue());
+                }
+            }
             json.endObject();
         }
         json.endArray();

@@ -210,8 +210,8 @@ final class DepsSection {
 
     private static String relation(DepEdge e, LoopVerdict l) {
         for (LoopRelation r : e.loops()) {
-            if (r.loop().id() == l.id()) {
-                return r.relation().label();
+            if (r.loop().id() == l.id()) {   // the distance when the run recorded it: d1, or d≥2
+                return r.relation().label() + (r.distanceOne() == null ? "" : r.distanceOne() ? " d1" : " d≥2");
             }
         }
         return "?";

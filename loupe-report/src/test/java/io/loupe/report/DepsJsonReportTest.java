@@ -9,6 +9,7 @@ import io.loupe.data.deps.DepType;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -97,9 +98,8 @@ class DepsJsonReportTest {
                 at(d, "dst", "context"));
         assertEquals(90L, at(d, "count"));
         assertEquals(false, at(d, "crossThread"));
-        assertEquals(List.of(Map.of("loop", 0L, "relation", "intra"), Map.of("loop", 1L, "relation", "inter")),
-                at(d, "loops"));
-        assertEquals(List.of(Map.of("loop", 0L, "relation", "inter")), at(r, "deps", "dependences", 1, "loops"));
+        assertEquals(List.of(Map.of("loop", 0L, "relation", "intra"), carried(1L, "inter")), at(d, "loops"));
+        assertEquals(List.of(carried(0L, "inter")), at(r, "deps", "dependences", 1, "loops"));
     }
 
     @Test
@@ -112,8 +112,19 @@ class DepsJsonReportTest {
             assertEquals(false, at(r, "deps", "loops", i, "parallelizable"));
         }
         assertEquals(List.of(), at(r, "deps", "dependences", 0, "src", "context"));
-        assertEquals(List.of(Map.of("loop", 0L, "relation", "both"), Map.of("loop", 1L, "relation", "inter")),
-                at(r, "deps", "dependences", 0, "loops"));
+        assertEquals(List.of(carried(0L, "both"), carried(1L, "inter")), at(r, "deps", "dependences", 0, "loops"));
+    }
+
+    /**
+     * A level across iterations of a profile that does not say at which distance (the sample's bits,
+     * as before format 7): {@code distanceOne} is null.
+     */
+    private static Map<String, Object> carried(long loop, String relation) {
+        Map<String, Object> level = new HashMap<>();
+        level.put("loop", loop);
+        level.put("relation", relation);
+        level.put("distanceOne", null);
+        return level;
     }
 
     @Test

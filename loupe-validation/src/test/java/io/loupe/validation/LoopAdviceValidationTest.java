@@ -57,7 +57,7 @@ class LoopAdviceValidationTest {
             expected.put("histogram", new String[] {"reduction", "array reduction on `hist[]` (+)"});
             expected.put("privatized", new String[] {"privatize", "privatize `tmp[]`"});
             expected.put("recurrence", new String[] {"blocked",
-                    "blocked by RAW " + rec + " → " + lines.get("recurrenceBody") + " on `a[]` across iterations"});
+                    "blocked by RAW " + rec + " → " + lines.get("recurrenceBody") + " on `a[]` at distance 1"});
             for (Map.Entry<String, String[]> e : expected.entrySet()) {
                 LoopVerdict loop = loop(deps, e.getKey(), lines.get(e.getKey()));
                 String advice = advice(json.toString(), loop.id());

@@ -198,7 +198,10 @@ public final class Advisor {
                 g.op().symbol(), g.inexact(), null);
     }
 
-    /** {@code blocked by RAW line 41 → 38 on `a[]` across iterations}; files named when not the loop's. */
+    /**
+     * {@code blocked by RAW line 41 → 38 on `a[]` at distance 1}, {@code at distance 2 or more}, or
+     * {@code across iterations} when the profile does not say; files named when not the loop's.
+     */
     private static String blockedText(DepEdge e, LoopVerdict loop) {
         AccessSiteMeta src = e.src().site();
         AccessSiteMeta dst = e.dst().site();
@@ -207,7 +210,7 @@ public final class Advisor {
         boolean sameFile = from.startsWith("line ") && to.startsWith("line ");
         String target = Locations.brief(dst);
         return "blocked by RAW " + from + " → " + (sameFile ? to.substring("line ".length()) : to) + " on `" + target
-                + "` across iterations";
+                + "` " + distance(e, loop);
     }
 
     /** {@code line 41} in the loop's own source file, else {@code Other.java:41}. */
@@ -257,6 +260,16 @@ public final class Advisor {
             }
         }
         return false;
+    }
+
+    /** How far apart {@code loop}'s iterations that {@code e} joins are, as words. */
+    private static String distance(DepEdge e, LoopVerdict loop) {
+        for (LoopRelation r : e.loops()) {
+            if (r.loop().id() == loop.id() && r.distanceOne() != null) {
+                return r.distanceOne() ? "at distance 1" : "at distance 2 or more";
+            }
+        }
+        return "across iterations";
     }
 
     private static String ordinalKey(AccessSiteMeta s, int index) {

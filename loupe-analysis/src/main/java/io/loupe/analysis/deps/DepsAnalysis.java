@@ -1,6 +1,7 @@
 package io.loupe.analysis.deps;
 
 import io.loupe.data.Profile;
+import io.loupe.data.StatKeys;
 import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.ContextNode;
@@ -82,7 +83,7 @@ public final class DepsAnalysis {
     }
 
     public static DepsAnalysis of(Profile profile) {
-        return new Builder(profile.deps()).build();
+        return new Builder(profile.deps(), profile.stats().getOrDefault(StatKeys.DEPS_DISTANCES, 0L) > 0).build();
     }
 
     /** True when the profile holds dependence data: the dependence profiler ran. */
@@ -158,8 +159,12 @@ public final class DepsAnalysis {
         /** Loop records by level key: context node (camp) or loop id (lamp). */
         private final Map<Integer, Draft> drafts = new TreeMap<>();
 
-        Builder(DepsProfile deps) {
+        /** Whether the run recorded which carried dependences were at distance 1 ({@link Dependence#NEAR}). */
+        private final boolean distances;
+
+        Builder(DepsProfile deps, boolean distances) {
             this.deps = deps;
+            this.distances = distances;
             this.camp = !DepsProfile.LAMP.equals(deps.mode());
             // ProfileReader refuses such a profile; one built in memory still gets this far
             if (!deps.isEmpty() && !DepsProfile.MODES.contains(deps.mode())) {
@@ -229,7 +234,7 @@ public final class DepsAnalysis {
                                 + " has no relation at loop level " + d.loops()[i] + "; level left out");
                         continue;
                     }
-                    levels.add(new LoopRelation(loop, relation));
+                    levels.add(new LoopRelation(loop, relation, distanceOne(d.relations()[i])));
                 }
                 edges.add(new DepEdge(d.type(), end(d.srcSite(), d.srcContext()), end(d.dstSite(), d.dstContext()),
                         d.count(), d.crossThread(), List.copyOf(levels)));
@@ -300,6 +305,17 @@ public final class DepsAnalysis {
                 return LoopRelation.Relation.BOTH;
             }
             return inter ? LoopRelation.Relation.INTER : intra ? LoopRelation.Relation.INTRA : null;
+        }
+
+        /**
+         * Seen at distance 1 (true), only farther (false), or not known (null: the run did not record
+         * distances, or the level is not across iterations).
+         */
+        private Boolean distanceOne(byte bits) {
+            if ((bits & Dependence.INTER) == 0 || !distances) {
+                return null;
+            }
+            return (bits & Dependence.NEAR) != 0;
         }
 
         private DepEnd end(int site, int context) {

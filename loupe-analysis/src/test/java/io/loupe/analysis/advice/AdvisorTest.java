@@ -18,6 +18,7 @@ import static io.loupe.data.deps.DepType.WAR;
 import static io.loupe.data.deps.DepType.WAW;
 import static io.loupe.data.deps.Dependence.INTER;
 import static io.loupe.data.deps.Dependence.INTRA;
+import static io.loupe.data.deps.Dependence.NEAR;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -25,6 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Advice on hand-built lamp profiles, whose loop levels are loop ids. */
 class AdvisorTest {
+
+    /** Across iterations, seen at distance 1. */
+    private static final byte NEAR_INTER = INTER | NEAR;
 
     private static final String C = "com.example.Kernels";
     private static final String SUM = "sum([I)J";
@@ -48,7 +52,7 @@ class AdvisorTest {
         int load = b.access(C, SUM, 7, false, "com.example.Acc.total");
         int store = b.update(load, op, inexact);
         return b.ran(loop, -1, 1, 65)
-                .dep(RAW, store, -1, load, -1, 63, false, loop, INTER)
+                .dep(RAW, store, -1, load, -1, 63, false, loop, NEAR_INTER)
                 .dep(WAR, load, -1, store, -1, 64, false, loop, INTRA)
                 .dep(WAW, store, -1, store, -1, 63, false, loop, INTER);
     }
@@ -81,9 +85,9 @@ class AdvisorTest {
         int print = b.access(C, SUM, 8, false, "com.example.Acc.total");
         // the store's value read on line 8 of the same iteration: intra only, but not the pair's own
         b.dep(RAW, 1, -1, print, -1, 64, false, 0, INTRA);
-        LoopAdvice advice = only(b);
+        LoopAdvice advice = only(b.distances());
         assertEquals(LoopAdvice.Kind.BLOCKED, advice.kind());
-        assertEquals("blocked by RAW line 7 → 7 on `Acc.total` across iterations", advice.text());
+        assertEquals("blocked by RAW line 7 → 7 on `Acc.total` at distance 1", advice.text());
         assertEquals(1, advice.actions().get(0).dependence().src().site().id());
     }
 
@@ -171,14 +175,16 @@ class AdvisorTest {
         int helper = b.access("com.example.Helper", "get()I", 3, true, "com.example.Helper.last");
         int use = b.access(C, m, 42, false, "com.example.Helper.last");
         b.ran(loop, -1, 1, 64)
-                .dep(RAW, write, -1, read, -1, 62, false, loop, INTER)
+                .dep(RAW, write, -1, read, -1, 62, false, loop, NEAR_INTER)
                 .dep(RAW, helper, -1, use, -1, 5, false, loop, INTER)
                 .dep(WAR, read, -1, write, -1, 63, false, loop, INTRA);
-        LoopAdvice advice = only(b);
+        assertEquals("blocked by RAW Helper.java:3 → line 42 on `Helper.last` across iterations",
+                only(b).actions().get(1).text(), "a run that did not record distances: not known");
+        LoopAdvice advice = only(b.distances());
         assertEquals(LoopAdvice.Kind.BLOCKED, advice.kind());
         assertEquals(List.of(
-                "blocked by RAW line 41 → 41 on `a[]` across iterations",
-                "blocked by RAW Helper.java:3 → line 42 on `Helper.last` across iterations",
+                "blocked by RAW line 41 → 41 on `a[]` at distance 1",
+                "blocked by RAW Helper.java:3 → line 42 on `Helper.last` at distance 2 or more",
                 "blocked by the local `prev` carried across iterations"),
                 advice.actions().stream().map(Action::text).toList(), "RAWs by count, then locals");
         assertEquals("prev", advice.actions().get(2).target());

@@ -2,6 +2,7 @@ package io.loupe.analysis.deps;
 
 import io.loupe.data.Profile;
 import io.loupe.data.ProfileHeader;
+import io.loupe.data.StatKeys;
 import io.loupe.data.deps.AccessSiteMeta;
 import io.loupe.data.deps.CallSiteMeta;
 import io.loupe.data.deps.CarriedRegisterMeta;
@@ -22,6 +23,8 @@ import java.util.Map;
  * and context nodes get the next free id; methods are written {@code name(desc)} in one string.
  */
 public final class DepsProfileBuilder {
+
+    private boolean distances;
 
     private final String mode;
     private boolean sourceFiles;
@@ -170,9 +173,15 @@ public final class DepsProfileBuilder {
                 List.copyOf(records), List.copyOf(dependences));
     }
 
+    /** Marks the run as one that recorded distances ({@code Dependence.NEAR}), as the profiler does since format 7. */
+    public DepsProfileBuilder distances() {
+        this.distances = true;
+        return this;
+    }
+
     public Profile build() {
         return new Profile(new ProfileHeader("0.1.0-test", 1_700_000_000_000L, "profile=deps,deps.mode=" + mode, 1,
-                "OpenJDK 64-Bit Server VM 17.0.15", "fig1.Main"), List.of(), List.of(), List.of(), Map.of(), List.of(),
-                List.of(), List.of(), deps());
+                "OpenJDK 64-Bit Server VM 17.0.15", "fig1.Main"), List.of(), List.of(), List.of(),
+                distances ? Map.of(StatKeys.DEPS_DISTANCES, 1L) : Map.of(), List.of(), List.of(), List.of(), deps());
     }
 }

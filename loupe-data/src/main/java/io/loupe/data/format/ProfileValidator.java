@@ -371,9 +371,10 @@ public final class ProfileValidator {
                     loop(d, level, what + " at a loop level names");
                 }
                 int bits = dep.relations()[i] & 0xFF;
-                if (bits == 0 || (bits & ~(Dependence.INTRA | Dependence.INTER)) != 0) {
+                if (bits == 0 || (bits & ~(Dependence.INTRA | Dependence.INTER | Dependence.NEAR)) != 0
+                        || (bits & Dependence.NEAR) != 0 && (bits & Dependence.INTER) == 0) {
                     throw refuse(what + " has relation bits " + bits + " at loop level " + level
-                            + " (intra 1, inter 2 or both 3)");
+                            + " (intra 1, inter 2, both 3; inter at distance 1 adds 4)");
                 }
             }
         }

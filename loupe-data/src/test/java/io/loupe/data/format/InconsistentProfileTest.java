@@ -286,8 +286,17 @@ class InconsistentProfileTest {
         assertEquals("RAW dependence 1 → 0 has loop level 1, a context node that is no loop", refused(notALoop));
         Profile noRelation = ProfileEdits.dependences(SMALL, replace(SMALL.deps().dependences(), 0,
                 d -> new Dependence(d.type(), 1, 2, 0, 2, d.count(), false, d.loops(), new byte[] {0})));
-        assertEquals("RAW dependence 1 → 0 has relation bits 0 at loop level 2 (intra 1, inter 2 or both 3)",
-                refused(noRelation));
+        assertEquals("RAW dependence 1 → 0 has relation bits 0 at loop level 2 (intra 1, inter 2, both 3; inter at"
+                + " distance 1 adds 4)", refused(noRelation));
+        Profile nearButNotInter = ProfileEdits.dependences(SMALL, replace(SMALL.deps().dependences(), 0,
+                d -> new Dependence(d.type(), 1, 2, 0, 2, d.count(), false, d.loops(),
+                        new byte[] {Dependence.INTRA | Dependence.NEAR})));
+        assertEquals("RAW dependence 1 → 0 has relation bits 5 at loop level 2 (intra 1, inter 2, both 3; inter at"
+                + " distance 1 adds 4)", refused(nearButNotInter));
+        Profile nearInter = ProfileEdits.dependences(SMALL, replace(SMALL.deps().dependences(), 0,
+                d -> new Dependence(d.type(), 1, 2, 0, 2, d.count(), false, d.loops(),
+                        new byte[] {Dependence.INTER | Dependence.NEAR})));
+        assertEquals(null, ProfileValidator.problem(nearInter), "inter at distance 1 is a relation");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.loupe.runtime.deps;
 
 import io.loupe.data.deps.ContextNode;
+import io.loupe.data.deps.Dependence;
 
 import java.util.Arrays;
 
@@ -131,6 +132,11 @@ public final class DepThread {
     private int[] lvOuter = new int[8];
     long[] lvInv = new long[8];
     long[] lvIter = new long[8];
+    /**
+     * Per level: when its previous iteration began (its entry during the first): an access at or
+     * after it but before {@link #lvIter} ran in the iteration just before, at distance 1.
+     */
+    private long[] lvPrev = new long[8];
     /** Per level: the latest threshold of the levels up to it (prefix maximum of {@code lvIter}). */
     private long[] lvMax = new long[8];
     /**
@@ -150,6 +156,7 @@ public final class DepThread {
     private int[] asOuter = new int[8];
     private long[] asInv = new long[8];
     private long[] asIter = new long[8];
+    private long[] asPrev = new long[8];
     private long[] asStamp = new long[8];
 
     // call frames; frame 0 is the thread's entry
@@ -257,16 +264,20 @@ public final class DepThread {
         if (l == 0 && !inter) {
             return;   // before the outermost invocation: no common level
         }
-        if (table.memo(h, lvStamp[inter ? l : l - 1], l << 1 | (inter ? 1 : 0))) {
+        boolean near = inter && t >= lvPrev[l];   // in the iteration just before: distance 1
+        if (table.memo(h, lvStamp[inter ? l : l - 1], l << 2 | (inter ? 2 : 0) | (near ? 1 : 0))) {
             return;   // the same walk over the same levels: nothing new to OR
         }
         for (int i = 0; i < l; i++) {
-            table.relate(h, lvKey[i], io.loupe.data.deps.Dependence.INTRA);
+            table.relate(h, lvKey[i], Dependence.INTRA);
         }
         if (inter) {
-            table.relate(h, lvKey[l], io.loupe.data.deps.Dependence.INTER);
+            table.relate(h, lvKey[l], near ? NEAR_INTER : Dependence.INTER);
         }
     }
+
+    /** Across iterations, at distance 1. */
+    private static final byte NEAR_INTER = Dependence.INTER | Dependence.NEAR;
 
     /**
      * The latest threshold of the current stack (0 with no loop): an access after it is in the
@@ -341,6 +352,7 @@ public final class DepThread {
     public void nextIteration() {
         long now = tick();
         if (depth > fr[frame << FS | F_BASE]) {
+            lvPrev[depth - 1] = lvIter[depth - 1];
             lvIter[depth - 1] = now;
             lvMax[depth - 1] = now;
             loops.iterated(loops.slot(lvKey[depth - 1], lvLoop[depth - 1]));
@@ -395,6 +407,7 @@ public final class DepThread {
     /** The next iteration of the innermost replayed level. */
     void nextReplayed() {
         long now = tick();
+        lvPrev[depth - 1] = lvIter[depth - 1];
         lvIter[depth - 1] = now;
         lvMax[depth - 1] = now;
     }
@@ -458,6 +471,7 @@ public final class DepThread {
         lvOuter[depth] = outerCtx;
         lvInv[depth] = now;
         lvIter[depth] = now;
+        lvPrev[depth] = now;
         lvMax[depth] = now;
         lvStamp[depth] = ++pushes;
         depth++;
@@ -471,6 +485,7 @@ public final class DepThread {
             lvOuter = Arrays.copyOf(lvOuter, n);
             lvInv = Arrays.copyOf(lvInv, n);
             lvIter = Arrays.copyOf(lvIter, n);
+            lvPrev = Arrays.copyOf(lvPrev, n);
             lvMax = Arrays.copyOf(lvMax, n);
             lvStamp = Arrays.copyOf(lvStamp, n);
         }
@@ -519,6 +534,7 @@ public final class DepThread {
             // the same recursion again: a new iteration of its pseudo-loop
             int q = rgLevel[i];
             hideAbove(f, q + 1);
+            lvPrev[q] = lvIter[q];
             lvIter[q] = now;
             lvMax[q] = now;   // the top level now
             loops.iterated(loops.slot(lvKey[q], lvLoop[q]));
@@ -564,6 +580,7 @@ public final class DepThread {
             asOuter = Arrays.copyOf(asOuter, c);
             asInv = Arrays.copyOf(asInv, c);
             asIter = Arrays.copyOf(asIter, c);
+            asPrev = Arrays.copyOf(asPrev, c);
             asStamp = Arrays.copyOf(asStamp, c);
         }
         System.arraycopy(lvKey, from, asKey, aside, n);
@@ -571,6 +588,7 @@ public final class DepThread {
         System.arraycopy(lvOuter, from, asOuter, aside, n);
         System.arraycopy(lvInv, from, asInv, aside, n);
         System.arraycopy(lvIter, from, asIter, aside, n);
+        System.arraycopy(lvPrev, from, asPrev, aside, n);
         System.arraycopy(lvStamp, from, asStamp, aside, n);
         aside += n;
         depth = from;
@@ -598,12 +616,15 @@ public final class DepThread {
             System.arraycopy(asOuter, aside, lvOuter, from, n);
             System.arraycopy(asInv, aside, lvInv, from, n);
             System.arraycopy(asIter, aside, lvIter, from, n);
+            System.arraycopy(asPrev, aside, lvPrev, from, n);
             System.arraycopy(asStamp, aside, lvStamp, from, n);
             if (fr[f << FS | F_KIND] == RECURSION_START) {
                 regions--;
             } else {
                 // back in an activation inside the recursion: a new stretch, a new iteration
-                lvIter[rgLevel[fr[f << FS | F_REGION]]] = now;
+                int q = rgLevel[fr[f << FS | F_REGION]];
+                lvPrev[q] = lvIter[q];
+                lvIter[q] = now;
             }
             depth = fr[f << FS | F_DEPTH_BEFORE];
             int step = fr[f << FS | F_KIND] == RECURSION_STEP ? rgLevel[fr[f << FS | F_REGION]] : from;

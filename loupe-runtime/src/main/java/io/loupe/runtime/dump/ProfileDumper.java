@@ -436,6 +436,7 @@ public final class ProfileDumper {
         stats.put(StatKeys.DEPS_OBJECTS, profiler.heap().created() + ShadowField.created());
         stats.put(StatKeys.DEPS_FIELD_SHADOWS, ShadowField.created());
         stats.put(StatKeys.DEPS_STATIC_FIELDS, (long) profiler.statics().size());
+        stats.put(StatKeys.DEPS_DISTANCES, 1L);   // relations carry Dependence.NEAR
         AbsintProfile absint = profiler.absint();
         return new DepsProfile(modeName(profiler.mode()), DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
                 dependences, absint);

@@ -274,7 +274,9 @@ final class Oracle {
             if (src.iterations()[l] == dst.iterations()[l]) {
                 rel.merge(dst.keys()[l], 1, (a, b) -> a | b);
             } else {
-                rel.merge(dst.keys()[l], 2, (a, b) -> a | b);
+                // across iterations; at distance 1 when the source ran in the iteration just before
+                int near = dst.iterations()[l] - src.iterations()[l] == 1 ? 4 : 0;
+                rel.merge(dst.keys()[l], 2 | near, (a, b) -> a | b);
                 return;
             }
         }
