@@ -6,7 +6,6 @@ import io.loupe.analysis.summary.MethodProfile;
 import io.loupe.analysis.summary.ProfileSummary;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;

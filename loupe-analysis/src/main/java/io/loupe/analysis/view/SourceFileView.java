@@ -73,17 +73,6 @@ public final class SourceFileView {
         return Collections.unmodifiableMap(loops);
     }
 
-    /** The last line anything is known of (0 when none). */
-    public int lastLine() {
-        int last = 0;
-        for (TreeMap<Integer, ?> m : List.of(lineCounts, valueSites, dependenceEnds, loops)) {
-            if (!m.isEmpty()) {
-                last = Math.max(last, m.lastKey());
-            }
-        }
-        return last;
-    }
-
     /** Executions of the file's methods' paths together. */
     public long pathExecutions() {
         return methods.stream().mapToLong(MethodView::pathExecutions).sum();

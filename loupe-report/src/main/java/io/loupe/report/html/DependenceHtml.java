@@ -69,7 +69,7 @@ final class DependenceHtml {
             h.el("li", skipped + " outer level" + (skipped == 1 ? "" : "s") + " …");
         }
         for (LoopRelation r : e.loops().subList(skipped, e.loops().size())) {
-            h.open("li").text(r.relation().label() + " at ").text(r.loop().meta().className() + "."
+            h.open("li").text(r.relation().label() + distance(r) + " at ").text(r.loop().meta().className() + "."
                     + r.loop().meta().method() + ":" + r.loop().meta().line()).close("li");
         }
         h.close("ul");
@@ -89,6 +89,14 @@ final class DependenceHtml {
             h.el("span", label, "title", title, "class", "end");
         }
         h.text(" ").el("code", s.access() + " " + s.target(), "class", "access");
+    }
+
+    /** {@code  (distance 1)} or {@code  (distance 2 or more)} for a carried level whose distance the profile records. */
+    static String distance(LoopRelation r) {
+        if (r.distanceOne() == null) {
+            return "";
+        }
+        return r.distanceOne() ? " (distance 1)" : " (distance 2 or more)";
     }
 
     /** The innermost {@link #CONTEXT_SHOWN} entries of a context path, short, after "… >" when cut. */

@@ -5,6 +5,7 @@ import io.loupe.analysis.advice.Evidence;
 import io.loupe.analysis.advice.LoopAdvice;
 import io.loupe.analysis.advice.TripBound;
 import io.loupe.analysis.deps.DepEdge;
+import io.loupe.analysis.deps.LoopRelation;
 import io.loupe.analysis.deps.LoopVerdict;
 import io.loupe.analysis.summary.MethodProfile;
 import io.loupe.analysis.values.SiteStats;
@@ -232,6 +233,11 @@ final class LoopPage {
             for (DepEdge e : carried.subList(0, Math.min(PER_CONTEXT, carried.size()))) {
                 h.open("li");
                 deps.line(h, e);
+                for (LoopRelation r : e.loops()) {
+                    if (r.loop() == v) {
+                        h.text(DependenceHtml.distance(r));
+                    }
+                }
                 h.close("li");
             }
             h.close("ul");

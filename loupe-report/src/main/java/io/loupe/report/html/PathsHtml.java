@@ -8,7 +8,6 @@ import io.loupe.report.HotKPathsReading;
 import io.loupe.report.Percent;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A method's acyclic paths and multi-iteration paths as the pages show them: a bar chart of path
@@ -120,6 +119,6 @@ final class PathsHtml {
         for (long id : ids) {
             b.append(b.length() == 0 ? "" : " → ").append(id);
         }
-        return b.toString().toLowerCase(Locale.ROOT);
+        return b.toString();
     }
 }

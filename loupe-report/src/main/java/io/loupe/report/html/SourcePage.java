@@ -8,7 +8,6 @@ import io.loupe.analysis.view.MethodView;
 import io.loupe.analysis.view.ProgramView;
 import io.loupe.analysis.view.SourceFileView;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**

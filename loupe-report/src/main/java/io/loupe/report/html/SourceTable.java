@@ -1,6 +1,5 @@
 package io.loupe.report.html;
 
-import io.loupe.analysis.deps.DepEdge;
 import io.loupe.analysis.values.SiteStats;
 import io.loupe.analysis.view.LoopView;
 import io.loupe.analysis.view.ProgramView;

@@ -97,14 +97,20 @@ final class DepTable {
     }
 
     /**
-     * True if the entry's last relation walk (handle {@code h}) had this outcome and ended at the
-     * loop level pushed with this stamp (its relation bits are then already set: see
-     * {@code DepThread}'s stamps); otherwise remembers them and returns false.
+     * True if the entry's last relation walk (handle {@code h}) ended at the loop level pushed with
+     * this stamp with this outcome, or with the same one at distance 1 where this one is farther
+     * (bit 0 of an across-iterations outcome, bit 1: {@code DepThread#relate}): its relation bits are
+     * then already set (see {@code DepThread}'s stamps). Otherwise remembers them and returns false.
+     * A dependence seen at both distances thus walks again only when distance 1 comes back after a
+     * walk at another level, not at every change of distance.
      */
     boolean memo(int h, long stamp, int outcome) {
         long[] r = rows;
-        if (r[h + STAMP] == stamp && r[h + OUTCOME] == outcome) {
-            return true;
+        if (r[h + STAMP] == stamp) {
+            long had = r[h + OUTCOME];
+            if (had == outcome || (outcome & 2) != 0 && had == (outcome | 1)) {
+                return true;
+            }
         }
         r[h + STAMP] = stamp;
         r[h + OUTCOME] = outcome;
