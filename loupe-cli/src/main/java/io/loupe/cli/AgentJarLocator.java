@@ -12,10 +12,12 @@ import java.util.List;
  * <ol>
  *   <li>the system property {@value #JAR_PROPERTY}, when set (and then only there: a path given
  *   explicitly that does not exist is an error, not a reason to look elsewhere);</li>
- *   <li>{@code <loupe.home>/loupe-agent/target/loupe-agent.jar}, {@value #HOME_PROPERTY} being set
- *   by {@code bin/loupe} to the checkout it lives in;</li>
- *   <li>next to the CLI's own jar in a built checkout:
- *   {@code <dir of loupe-cli.jar>/../../loupe-agent/target/loupe-agent.jar}.</li>
+ *   <li>{@code <loupe.home>/lib/loupe-agent.jar} (an unpacked distribution) or
+ *   {@code <loupe.home>/loupe-agent/target/loupe-agent.jar} (a checkout), {@value #HOME_PROPERTY}
+ *   being set by {@code bin/loupe} to the directory above its own;</li>
+ *   <li>next to the CLI's own jar: {@code <dir of loupe-cli.jar>/loupe-agent.jar} in a distribution's
+ *   {@code lib/}, {@code <dir of loupe-cli.jar>/../../loupe-agent/target/loupe-agent.jar} in a built
+ *   checkout.</li>
  * </ol>
  *
  * @param jarProperty  value of {@value #JAR_PROPERTY}, or null
@@ -27,6 +29,7 @@ record AgentJarLocator(String jarProperty, String homeProperty, Path cliLocation
     static final String JAR_PROPERTY = "loupe.agent.jar";
     static final String HOME_PROPERTY = "loupe.home";
     private static final Path IN_CHECKOUT = Path.of("loupe-agent", "target", "loupe-agent.jar");
+    private static final Path IN_DISTRIBUTION = Path.of("lib", "loupe-agent.jar");
 
     /** The locator for this JVM: its system properties and where this class was loaded from. */
     static AgentJarLocator fromEnvironment() {
@@ -57,9 +60,12 @@ record AgentJarLocator(String jarProperty, String homeProperty, Path cliLocation
         }
         List<Path> candidates = new ArrayList<>();
         if (homeProperty != null && !homeProperty.isEmpty()) {
+            candidates.add(Path.of(homeProperty).resolve(IN_DISTRIBUTION));
             candidates.add(Path.of(homeProperty).resolve(IN_CHECKOUT));
         }
         if (cliLocation != null && cliLocation.getParent() != null) {
+            // lib/loupe-cli.jar → lib/loupe-agent.jar beside it
+            candidates.add(cliLocation.getParent().resolve(IN_DISTRIBUTION.getFileName()));
             // loupe-cli/target/loupe-cli.jar (or loupe-cli/target/classes) → the checkout's root
             candidates.add(cliLocation.getParent().resolve("..").resolve("..").resolve(IN_CHECKOUT));
         }

@@ -62,10 +62,21 @@ class AgentJarLocatorTest {
     }
 
     @Test
+    void in_a_distribution_the_agent_is_in_lib_beside_the_cli() throws IOException {
+        Path dist = root.resolve("loupe 0.1 with spaces");
+        Path lib = Files.createDirectories(dist.resolve("lib"));
+        Path agent = Files.createFile(lib.resolve("loupe-agent.jar"));
+        Path cli = Files.createFile(lib.resolve("loupe-cli.jar"));
+        assertEquals(agent, new AgentJarLocator(null, dist.toString(), cli).locate(), "through loupe.home");
+        assertEquals(agent, new AgentJarLocator(null, null, cli).locate(), "beside the CLI's jar");
+    }
+
+    @Test
     void a_missing_jar_says_where_it_looked_and_how_to_build_it_in_one_line() throws IOException {
         Path checkout = root.resolve("checkout");
         var e = assertThrows(CliException.class, () -> new AgentJarLocator(null, null, cliJarIn(checkout)).locate());
-        assertTrue(e.getMessage().startsWith("agent jar not found (looked for " + checkout.resolve("loupe-agent")),
+        assertTrue(e.getMessage().startsWith("agent jar not found (looked for "
+                + checkout.resolve("loupe-cli/target/loupe-agent.jar") + ", " + checkout.resolve("loupe-agent")),
                 e.getMessage());
         assertTrue(e.getMessage().endsWith("build Loupe first: mvn -B package -DskipTests"), e.getMessage());
         assertEquals(-1, e.getMessage().indexOf('\n'));
