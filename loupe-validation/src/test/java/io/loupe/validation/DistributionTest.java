@@ -77,7 +77,8 @@ class DistributionTest {
             home = entries.filter(Files::isDirectory).findFirst().orElseThrow();
         }
         assertTrue(home.getFileName().toString().startsWith("loupe-"), home.toString());
-        for (String file : List.of("bin/loupe", "lib/loupe-cli.jar", "lib/loupe-agent.jar", "examples/loupe-examples.jar",
+        for (String file : List.of("bin/loupe", "lib/loupe-cli.jar", "lib/loupe-agent.jar", "lib/loupe-jmh.jar",
+                "examples/loupe-examples.jar",
                 "README.md", "THIRD-PARTY-NOTICES.md")) {
             assertTrue(Files.isRegularFile(home.resolve(file)), file);
         }
