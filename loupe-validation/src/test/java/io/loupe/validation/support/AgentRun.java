@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /** Runs a Java program in a forked JVM, with or without the real Loupe agent, and captures what it did. */
@@ -66,31 +68,45 @@ public final class AgentRun {
         Path err = Files.createTempFile("loupe-err", ".txt");
         try {
             Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-            StringBuilder out = new StringBuilder();
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                boolean signalled = false;
-                for (String line; (line = r.readLine()) != null; ) {
-                    out.append(line).append('\n');
-                    if (!signalled && line.startsWith(ready)) {
-                        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).inheritIO().start();
-                        if (kill.waitFor() != 0) {
-                            throw new IllegalStateException("kill -" + signal + " failed");
-                        }
-                        signalled = true;
-                    }
-                }
-                if (!signalled) {
-                    throw new IllegalStateException("never printed " + ready + ": " + out + Files.readString(err));
-                }
+            // a signal the JVM ignores (SIGINT or SIGHUP under nohup, say) would leave it running and
+            // the reading below waiting for ever: the process is killed after five minutes at most,
+            // and the test fails on its exit code
+            ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor();
+            watchdog.schedule(p::destroyForcibly, 5, TimeUnit.MINUTES);
+            try {
+                return readUntilExit(p, cmd, ready, signal, err);
+            } finally {
+                watchdog.shutdownNow();
             }
-            if (!p.waitFor(5, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new IllegalStateException("timed out: " + cmd);
-            }
-            return new Result(p.exitValue(), out.toString(), Files.readString(err, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(err);
         }
+    }
+
+    private static Result readUntilExit(Process p, List<String> cmd, String ready, String signal, Path err)
+            throws IOException, InterruptedException {
+        StringBuilder out = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            boolean signalled = false;
+            for (String line; (line = r.readLine()) != null; ) {
+                out.append(line).append('\n');
+                if (!signalled && line.startsWith(ready)) {
+                    Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).inheritIO().start();
+                    if (kill.waitFor() != 0) {
+                        throw new IllegalStateException("kill -" + signal + " failed");
+                    }
+                    signalled = true;
+                }
+            }
+            if (!signalled) {
+                throw new IllegalStateException("never printed " + ready + ": " + out + Files.readString(err));
+            }
+        }
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("timed out: " + cmd);
+        }
+        return new Result(p.exitValue(), out.toString(), Files.readString(err, StandardCharsets.UTF_8));
     }
 
     private static List<String> command(Path java, List<String> jvmOptions, String agentOptions, String classPath,
