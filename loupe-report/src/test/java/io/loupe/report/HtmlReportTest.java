@@ -1,9 +1,11 @@
 package io.loupe.report;
 
+import io.loupe.analysis.merge.ProfileMerge;
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.analysis.view.LineCounts;
 import io.loupe.analysis.view.MethodView;
 import io.loupe.analysis.view.ProgramView;
+import io.loupe.data.Profile;
 import io.loupe.report.html.HtmlReport;
 import io.loupe.report.html.SourceRoots;
 import org.junit.jupiter.api.Test;
@@ -77,6 +79,25 @@ class HtmlReportTest {
             checked++;
         }
         assertTrue(checked > 0);
+    }
+
+    @Test
+    void aMergedProfilesValueCountsAreMarkedLowerBounds(@TempDir Path dir) throws IOException {
+        Profile one = SampleValues.profile();
+        ProgramView merged = ProgramView.of(ProfileSummary.of(ProfileMerge.merge(List.of(one, one)).profile()));
+        new HtmlReport().write(merged, SourceRoots.NONE, dir.resolve("merged"));
+        new HtmlReport().write(ProgramView.of(ProfileSummary.of(one)), SourceRoots.NONE, dir.resolve("one"));
+        String label = "title=\"a lower bound: a merged profile";
+        assertTrue(allPages(dir.resolve("merged")).contains(label), "Inv-1 and counts of a merge are lower bounds");
+        assertFalse(allPages(dir.resolve("one")).contains(label), "those of one run are not");
+    }
+
+    private static String allPages(Path site) throws IOException {
+        StringBuilder all = new StringBuilder();
+        for (String page : pages(site)) {
+            all.append(Files.readString(site.resolve(page)));
+        }
+        return all.toString();
     }
 
     @Test

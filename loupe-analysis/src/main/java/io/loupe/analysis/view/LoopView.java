@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.TreeSet;
 
 /**
@@ -47,7 +48,9 @@ public final class LoopView {
     private final int[] lines;
     private final List<LoopVerdict> verdicts;
     private final List<DepEdge> dependences;
-    private final List<LoopAdvice> advice;
+    private final Supplier<Advisor> advisor;
+    /** Its advice per context, made when first asked for: the JSON report's view never asks. */
+    private List<LoopAdvice> advice;
     final List<SiteStats> valueSites = new ArrayList<>();
     private long headerExecutions;
     private long backEdges;
@@ -55,13 +58,13 @@ public final class LoopView {
     private List<HotKPath> kpaths = List.of();
 
     LoopView(MethodView method, int index, boolean recursion, LoopMeta meta, int headerLine,
-             List<LoopVerdict> verdicts, List<DepEdge> dependences, Advisor advisor) {
+             List<LoopVerdict> verdicts, List<DepEdge> dependences, Supplier<Advisor> advisor) {
         this.method = method;
         this.index = index;
         this.recursion = recursion;
         this.meta = meta;
         this.verdicts = List.copyOf(verdicts);
-        this.advice = verdicts.stream().map(advisor::advise).toList();
+        this.advisor = advisor;
         this.lines = meta != null ? lines(method, meta) : headerLine >= 0 ? new int[] {headerLine} : new int[0];
         this.headerLine = meta != null && method.meta().blocks().get(meta.header()).lines().length > 0
                 ? method.meta().blocks().get(meta.header()).lines()[0] : headerLine;
@@ -204,6 +207,10 @@ public final class LoopView {
 
     /** What would make it parallel, per calling context, parallel to {@link #verdicts()} (docs/deps.md, "What to do next"). */
     public List<LoopAdvice> advice() {
+        if (advice == null) {
+            Advisor a = advisor.get();
+            advice = verdicts.stream().map(a::advise).toList();
+        }
         return advice;
     }
 
@@ -212,10 +219,10 @@ public final class LoopView {
      * {@code reduction}, {@code doall}), distinct; null without a dependence profile.
      */
     public String adviceKinds() {
-        if (advice.isEmpty()) {
+        if (verdicts.isEmpty()) {
             return null;
         }
-        return String.join(", ", advice.stream().map(LoopAdvice::kind).distinct()
+        return String.join(", ", advice().stream().map(LoopAdvice::kind).distinct()
                 .sorted(Comparator.comparing(LoopAdvice.Kind::ordinal).reversed()).map(LoopAdvice.Kind::label).toList());
     }
 

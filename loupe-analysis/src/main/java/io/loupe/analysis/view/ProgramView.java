@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * A program's profiles joined by source: every method any profiler saw, every loop with all that is
@@ -167,7 +168,17 @@ public final class ProgramView {
                         k -> new ArrayList<>()).add(v);
             }
             List<DepEdge> deps = s.deps().dependences();
-            Advisor advisor = Advisor.of(s.deps(), s.values().present() ? s.values() : null);
+            Supplier<Advisor> advisor = new Supplier<>() {   // made once, when a loop's advice is first asked for
+                private Advisor made;
+
+                @Override
+                public Advisor get() {
+                    if (made == null) {
+                        made = Advisor.of(s.deps(), s.values().present() ? s.values() : null);
+                    }
+                    return made;
+                }
+            };
             // each dependence under the loop records (verdicts) it has a level at, in one pass
             List<List<DepEdge>> atLevel = new ArrayList<>();
             for (int i = 0; i < s.deps().loops().size(); i++) {

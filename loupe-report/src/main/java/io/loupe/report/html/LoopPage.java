@@ -276,7 +276,7 @@ final class LoopPage {
         if (loop.valueSites().isEmpty()) {
             return;
         }
-        boolean estimated = view.summary().values().settings().convergent();
+        ValueMarks marks = ValueMarks.of(view.summary().values());
         SourceFileView f = view.file(loop.method());
         h.open("section", "aria-label", "value sites in the loop").el("h2", "Value sites on the loop's lines");
         h.open("div", "class", "scroll").open("table", "class", "sites").open("thead").open("tr");
@@ -293,17 +293,14 @@ final class LoopPage {
             h.open("tr").open("td").el("a", Integer.toString(line), "href",
                     SiteFiles.from(DEPTH, SiteFiles.file(f)) + "#" + SiteFiles.line(line)).close("td")
                     .el("td", ValueSiteHtml.what(s.meta())).open("td");
-            Page.estimate(h, s.executed(), estimated);
+            Page.count(h, s.executed());
+            marks.after(h, false);
             h.close("td").open("td");
             Page.share(h, s.inv1());
-            if (estimated) {
-                Page.estMark(h);
-            }
+            marks.after(h, true);
             h.close("td").open("td");
             Page.share(h, s.invN());
-            if (estimated) {
-                Page.estMark(h);
-            }
+            marks.after(h, true);
             h.close("td").open("td");
             Page.share(h, s.mrv());
             h.close("td").open("td");
@@ -314,7 +311,7 @@ final class LoopPage {
             if (switched) {
                 h.open("td");
                 if (s.timeline() != null) {
-                    SwitchSparkline.write(h, s);
+                    SwitchSparkline.write(h, s, marks);
                 }
                 h.close("td");
             }

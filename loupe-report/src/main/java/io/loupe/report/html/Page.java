@@ -41,14 +41,6 @@ final class Page {
         h.el("span", Percent.count(n), "class", "n", "data-n", Long.toString(n));
     }
 
-    /** A count that is an estimate, marked so in text and for screen readers. */
-    static void estimate(Html h, long n, boolean estimated) {
-        count(h, n);
-        if (estimated) {
-            estMark(h);
-        }
-    }
-
     /** The mark beside an estimated figure. */
     static void estMark(Html h) {
         h.raw(" ").el("abbr", "est.", "class", "est",

@@ -25,7 +25,7 @@ final class SourceTable {
     private final List<String> source;
     private final int depth;
     private final DependenceHtml deps;
-    private final boolean estimated;
+    private final ValueMarks marks;
     private final long max;
 
     SourceTable(ProgramView view, SourceFileView file, List<String> source, int depth) {
@@ -34,7 +34,7 @@ final class SourceTable {
         this.source = source;
         this.depth = depth;
         this.deps = new DependenceHtml(view, depth);
-        this.estimated = view.summary().values().present() && view.summary().values().settings().convergent();
+        this.marks = ValueMarks.of(view.summary().values());
         this.max = file.lineCounts().values().stream().mapToLong(Long::longValue).max().orElse(0);
     }
 
@@ -104,7 +104,7 @@ final class SourceTable {
                     "aria-label", sites.size() + " value site" + (sites.size() == 1 ? "" : "s") + " on line " + line)
                     .text("V").close("summary").open("div", "class", "pop");
             for (SiteStats s : sites) {
-                ValueSiteHtml.details(h, s, estimated);
+                ValueSiteHtml.details(h, s, marks);
             }
             h.close("div").close("details");
         }

@@ -21,7 +21,7 @@ final class SwitchSparkline {
     }
 
     /** The sparkline of {@code s}'s timeline (which it has), marked an estimate when its positions are. */
-    static void write(Html h, SiteStats s) {
+    static void write(Html h, SiteStats s, ValueMarks marks) {
         SwitchTimeline t = s.timeline();
         long switches = s.switchedOff() + s.switchedOn();
         long[] at = t.switches();
@@ -43,7 +43,8 @@ final class SwitchSparkline {
             from = to;
             on = !on;
         }
-        alt.append(" of ").append(Percent.count(t.executions())).append(" executions in the thread that ran it most");
+        alt.append(" of ").append(Percent.count(t.executions())).append(" executions in the thread that ran it most")
+                .append(marks.lowerBound() ? " in one of the merged runs" : "");
         if (s.timelineEstimated()) {
             alt.append(" (estimates: they count the executions its method ran quiet)");
         }

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * A value site as the pages show it: what it reads, its executions, Inv-1, Inv-N and MRV (Calder et
  * al. 1997, §3), and its top values with their counts; under convergent profiling the executions,
- * counts and invariances are estimates and say so.
+ * counts and invariances are estimates, in a merged profile the counts and invariances lower
+ * bounds, and they say so ({@link ValueMarks}).
  */
 final class ValueSiteHtml {
 
@@ -25,30 +26,27 @@ final class ValueSiteHtml {
     }
 
     /** The site's figures as a definition list, then its top values as a table. */
-    static void details(Html h, SiteStats s, boolean estimated) {
+    static void details(Html h, SiteStats s, ValueMarks marks) {
         h.open("dl", "class", "figures");
         h.el("dt", "site").open("dd").text(what(s.meta())).text(" (" + s.meta().type() + ")").close("dd");
         h.el("dt", "executions").open("dd");
-        Page.estimate(h, s.executed(), estimated);
+        Page.count(h, s.executed());
+        marks.after(h, false);
         h.close("dd");
         h.el("dt", "Inv-1").open("dd");
         Page.share(h, s.inv1());
-        if (estimated) {
-            Page.estMark(h);
-        }
+        marks.after(h, true);
         h.close("dd");
         h.el("dt", "Inv-N").open("dd");
         Page.share(h, s.invN());
-        if (estimated) {
-            Page.estMark(h);
-        }
+        marks.after(h, true);
         h.close("dd");
         h.el("dt", "MRV").open("dd");
         Page.share(h, s.mrv());
         h.close("dd");
         if (s.timeline() != null) {
             h.el("dt", "profiled").open("dd");
-            SwitchSparkline.write(h, s);
+            SwitchSparkline.write(h, s, marks);
             h.text(" switched off " + s.switchedOff() + "×, on " + s.switchedOn() + "×").close("dd");
         }
         h.close("dl");
@@ -61,9 +59,11 @@ final class ValueSiteHtml {
                 .el("th", "share", "scope", "col").close("tr").close("thead").open("tbody");
         for (TopValue v : top) {
             h.open("tr").open("td").el("code", v.value()).close("td").open("td");
-            Page.estimate(h, v.count(), estimated);
+            Page.count(h, v.count());
+            marks.after(h, true);
             h.close("td").open("td");
             Page.share(h, v.share());
+            marks.after(h, true);
             h.close("td").close("tr");
         }
         h.close("tbody").close("table");
