@@ -298,7 +298,8 @@ class InconsistentProfileProperties {
                 int i = 0; // the first dependence always has a loop level
                 Dependence x = d.dependences().get(i);
                 byte[] relations = x.relations().clone();
-                relations[0] = (byte) (r.nextBoolean() ? 0 : 4 + r.nextInt(252));
+                // none, NEAR without INTER, or a bit beyond INTRA | INTER | NEAR (6 and 7 are valid since format 7)
+                relations[0] = (byte) (r.nextBoolean() ? new int[] {0, 4, 5}[r.nextInt(3)] : 8 + r.nextInt(248));
                 yield ProfileEdits.dependences(p, replace(d.dependences(), i, y -> new Dependence(x.type(), x.srcSite(),
                         x.srcContext(), x.dstSite(), x.dstContext(), x.count(), x.crossThread(), x.loops(), relations)));
             }
