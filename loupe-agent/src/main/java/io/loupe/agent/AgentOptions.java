@@ -52,6 +52,8 @@ public final class AgentOptions {
         KEYS.put("trace.addresses", "true is trace.heap=addresses, false trace.heap=checks (true or false)");
         KEYS.put("deps.mode", "dependence profiling: camp (calling contexts) or lamp (loops only). Default: camp");
         KEYS.put("deps.absint", "abstract interpretation at loop entry: eligible loop nests are decided from the state they start in, their accesses accounted for without tracing them, where that is shorter than tracing them; the profile stays the same (true, false, or always: every invocation the analysis proves is decided, shorter or not). Default: false");
+        KEYS.put("dumpInterval", "also write the profile to 'out' every DURATION while the program runs (500ms, 30s, 5m, 1h; at least 100ms), atomically as at exit; each holds what was recorded so far (docs/live-dumps.md). Default: only at exit");
+        KEYS.put("jmx", "true to register the MBean io.loupe:type=Profiler, whose dump(file, reset) 'loupe dump --pid' and JMX consoles call to dump the profile of the running JVM (true or false). Default: true");
         KEYS.put("verify", "check instrumented code before the JVM sees it; a method that fails is left as it was (true or false). Default: true");
         KEYS.put("instrumenter.c2", "true to let HotSpot's C2 compile Loupe's instrumenter too; by default C1 alone does, leaving C2 to the program (true or false). Default: false");
         KEYS.put("verbose", "true to log every instrumented class on stderr. Default: false");
@@ -115,6 +117,9 @@ public final class AgentOptions {
     private int chunkEvents = 1 << 24;
     private String heap = HEAP_EVENTS.get(1);
     private boolean verbose;
+    private long dumpIntervalMillis;
+    private String dumpInterval;
+    private boolean jmx = true;
     private boolean verify = true;
     private boolean instrumenterC2 = false;
     private boolean help;
@@ -148,6 +153,10 @@ public final class AgentOptions {
         if (o.topN != null && o.topN > o.tableSize) {
             throw new IllegalArgumentException("option 'values.topN' must be between 1 and values.tableSize (" + o.tableSize
                     + "), got '" + o.topN + "'");
+        }
+        if (o.trace() && (o.dumpInterval != null)) {
+            throw new IllegalArgumentException("option 'dumpInterval' is for profiles: profile=trace writes its trace as"
+                    + " the program runs");
         }
         if (o.freeze && !(o.convergent && o.quiet)) {
             throw new IllegalArgumentException("option 'values.freeze' needs convergent=true and values.quiet=true");
@@ -285,6 +294,11 @@ public final class AgentOptions {
                 absint = absintAlways || bool(key, value);
             }
             case "verbose" -> verbose = bool(key, value);
+            case "jmx" -> jmx = bool(key, value);
+            case "dumpInterval" -> {
+                dumpIntervalMillis = DurationOption.millis(key, value, 100);
+                dumpInterval = value;
+            }
             case "verify" -> verify = bool(key, value);
             case "instrumenter.c2" -> instrumenterC2 = bool(key, value);
             case "help" -> help = bool(key, value);
@@ -518,6 +532,16 @@ public final class AgentOptions {
         return verbose;
     }
 
+    /** Milliseconds between the profiles written while the program runs; 0 for none (option {@code dumpInterval}). */
+    public long dumpIntervalMillis() {
+        return dumpIntervalMillis;
+    }
+
+    /** True if the agent registers the MBean {@code io.loupe:type=Profiler} (option {@code jmx}). */
+    public boolean jmx() {
+        return jmx;
+    }
+
     /** True if instrumented code goes through {@code BytecodeCheck} before it is handed to the JVM. */
     public boolean verify() {
         return verify;
@@ -584,6 +608,12 @@ public final class AgentOptions {
         if (trace()) {
             j.add("trace.chunkEvents=" + chunkEvents);
             j.add("trace.heap=" + heap);
+        }
+        if (dumpInterval != null) {
+            j.add("dumpInterval=" + dumpInterval);
+        }
+        if (!jmx) {
+            j.add("jmx=false");
         }
         if (!verify) {
             j.add("verify=false");

@@ -9,6 +9,7 @@ import io.loupe.instrument.paths.PathSettings;
 import io.loupe.instrument.values.ValueSettings;
 import io.loupe.runtime.deps.Deps;
 import io.loupe.runtime.deps.ShadowFieldFilter;
+import io.loupe.runtime.dump.PeriodicDumps;
 import io.loupe.runtime.dump.ProfileDumper;
 import io.loupe.runtime.dump.Warnings;
 import io.loupe.runtime.paths.PathThread;
@@ -61,6 +62,14 @@ final class AgentStart {
         dumper.atEnd(() -> filter.unmatchedIncludes().stream()
                 .map(glob -> "include '" + glob + "' matched no class loaded during the run").toList());
         dumper.installShutdownHook();
+        if (!options.trace()) {   // a whole-program trace is written as the program runs: nothing to dump
+            if (options.jmx()) {
+                new ProfilerControl(dumper, options, version).registerInBackground();
+            }
+            if (options.dumpIntervalMillis() > 0) {
+                PeriodicDumps.start(dumper, options.out().toAbsolutePath(), options.dumpIntervalMillis());
+            }
+        }
         ClassInstrumenter instrumenter = new ClassInstrumenter(settings(options).hugeMethodsCompiled(HugeMethods.compiled()),
                 Warnings::warn, shadowFields, options.verify());
         inst.addTransformer(new LoupeTransformer(filter, instrumenter, options.verbose()), false);

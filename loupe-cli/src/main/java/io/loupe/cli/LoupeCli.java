@@ -22,7 +22,8 @@ import java.nio.charset.StandardCharsets;
 @Command(name = "loupe", mixinStandardHelpOptions = true, versionProvider = LoupeVersion.class,
         description = "Precise dynamic analysis for the JVM: path profiling across loop iterations, value profiling,"
                 + " memory dependence profiling, whole-program traces, the dependences they carry and dynamic slices.",
-        subcommands = {RunCommand.class, ReportCommand.class, DiffCommand.class, MergeCommand.class, AgentCommand.class,
+        subcommands = {RunCommand.class, ReportCommand.class, DiffCommand.class, MergeCommand.class, DumpCommand.class,
+                AgentCommand.class,
                 TraceCommand.class,
                 TraceDepsCommand.class, SliceCommand.class, CommandLine.HelpCommand.class},
         synopsisSubcommandLabel = "COMMAND")

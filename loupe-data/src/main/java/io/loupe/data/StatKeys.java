@@ -78,6 +78,19 @@ public final class StatKeys {
 
     // The dump: parts of the profile that could not be written.
     public static final String DUMP_INCOMPLETE = "dump.incomplete";
+    /** 1 when the profile was dumped from a running JVM ({@code loupe dump}, {@code dumpInterval}): its threads went on running. */
+    public static final String DUMP_LIVE = "dump.live";
+    /**
+     * 1 when the profile holds what happened since a reset ({@code loupe dump --reset}), not since
+     * the JVM started: its counts add to those of the dumps before it, but a value's count in a TNV
+     * table is then a lower bound (docs/live-dumps.md).
+     */
+    public static final String DUMP_SINCE_RESET = "dump.sinceReset";
+    /**
+     * The parts a live dump left out because their thread kept changing them while they were copied
+     * (each is in a later dump; the warnings name them).
+     */
+    public static final String DUMP_LEFT_OUT = "dump.leftOut";
 
     /**
      * In a profile {@code loupe merge} wrote: how many runs it stands for (the profiles merged,

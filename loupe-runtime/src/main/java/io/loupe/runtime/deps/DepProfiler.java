@@ -170,8 +170,20 @@ public final class DepProfiler {
      * changing them are left out ({@link #skippedThreads()}).
      */
     public List<Dependence> dependences() {
-        return new MergedDependences(threads(), skipped);
+        return new MergedDependences(threads(), skipped, false);
     }
+
+    /**
+     * {@link #dependences()} for a live dump: each entry read in a state the tables had while
+     * their threads run ({@code MergedDependences}); the serials of threads an entry of which had
+     * to be left out go to {@code leftOut}.
+     */
+    public List<Dependence> liveDependences(java.util.Set<Integer> leftOut) {
+        return new MergedDependences(threads(), leftOut, true);
+    }
+
+    /** Copies of a thread's loop records a live dump makes before it leaves them for the next. */
+    private static final int LIVE_ATTEMPTS = 100;
 
     /** Threads whose table could not be read, in whole or in part, at exit ({@link MergedDependences}, {@link #loops}). */
     private final java.util.Set<Integer> skipped = new java.util.TreeSet<>();
@@ -230,6 +242,11 @@ public final class DepProfiler {
      * {@link #loops()}.
      */
     public AbsintProfile absint() {
+        return absint(null);
+    }
+
+    /** {@link #absint()}, the serials of threads left out going to {@code leftOut} (a live dump's) rather than the exit's. */
+    public AbsintProfile absint(java.util.Set<Integer> leftOut) {
         if (!absint) {
             return AbsintProfile.NONE;
         }
@@ -239,7 +256,7 @@ public final class DepProfiler {
             if (settled(() -> t.nests.addTo(mine))) {
                 mine.addTo(merged);
             } else {
-                skipped.add(t.id);
+                (leftOut == null ? skipped : leftOut).add(t.id);
             }
         }
         List<AbsintProfile.NestRecord> nests = new ArrayList<>();
@@ -260,17 +277,30 @@ public final class DepProfiler {
 
     /** Every loop's record over all threads, sorted by loop id then context. */
     public List<LoopRecord> loops() {
+        return loops(null);
+    }
+
+    /**
+     * {@link #loops()} for a live dump: each thread's records copied in a state they had
+     * ({@code Seqlock}); the serials of threads left out go to {@code leftOut}. Null: at exit.
+     */
+    public List<LoopRecord> loops(java.util.Set<Integer> leftOut) {
         // Merged in a primitive table: a key (a loop context node in camp mode, a loop id in lamp
         // mode) stands for one loop in every thread, so the key alone identifies a record.
         LoopCounts merged = new LoopCounts();
         for (DepThread t : threads()) {
             LoopCounts mine = new LoopCounts();
-            boolean read = settled(() -> {
+            Runnable copy = () -> {
                 mine.clear();
                 t.loops.forEach(mine::add);
-            });
+            };
+            boolean read = leftOut == null ? settled(copy)
+                    : t.loops.changes().read(() -> {
+                        copy.run();
+                        return Boolean.TRUE;
+                    }, LIVE_ATTEMPTS) != null;
             if (!read) {
-                skipped.add(t.id);
+                (leftOut == null ? skipped : leftOut).add(t.id);
                 continue;
             }
             mine.forEach(merged::add);

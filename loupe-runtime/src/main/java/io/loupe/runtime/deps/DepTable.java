@@ -1,6 +1,7 @@
 package io.loupe.runtime.deps;
 
 import io.loupe.data.deps.DepType;
+import io.loupe.runtime.seqlock.Seqlock;
 
 import java.util.Arrays;
 
@@ -41,6 +42,12 @@ final class DepTable {
     private int[][] loopKeys = new int[16][];
     private byte[][] relations = new byte[16][];
     private int[] loopCount = new int[16];
+    /**
+     * Held by the owner while it adds an entry (rows move when the table grows) or a loop key to
+     * one, so that a live dump reads entries as they were ({@code MergedDependences}); a count's
+     * increment and a relation bit OR-ed in are single stores, read at some moment of the copy.
+     */
+    private final Seqlock changes = new Seqlock();
 
     DepTable() {
         allocate(32);
@@ -81,7 +88,12 @@ final class DepTable {
             b = i * W;
             long t = r[b + TAG];
             if (t == 0) {
-                b = add(b, src, dst, tag);
+                changes.beginWrite();
+                try {
+                    b = add(b, src, dst, tag);
+                } finally {
+                    changes.endWrite();
+                }
                 r = rows;
                 break;
             }
@@ -128,16 +140,26 @@ final class DepTable {
                 return;
             }
         }
-        if (ks == null) {
-            loopKeys[e] = ks = new int[4];
-            relations[e] = new byte[4];
-        } else if (n == ks.length) {
-            loopKeys[e] = ks = Arrays.copyOf(ks, n * 2);
-            relations[e] = Arrays.copyOf(relations[e], n * 2);
+        changes.beginWrite();
+        try {
+            if (ks == null) {
+                loopKeys[e] = ks = new int[4];
+                relations[e] = new byte[4];
+            } else if (n == ks.length) {
+                loopKeys[e] = ks = Arrays.copyOf(ks, n * 2);
+                relations[e] = Arrays.copyOf(relations[e], n * 2);
+            }
+            ks[n] = loop;
+            relations[e][n] = bits;
+            loopCount[e] = n + 1;
+        } finally {
+            changes.endWrite();
         }
-        ks[n] = loop;
-        relations[e][n] = bits;
-        loopCount[e] = n + 1;
+    }
+
+    /** The lock a live dump reads this table under. */
+    Seqlock changes() {
+        return changes;
     }
 
     /** Fills empty row {@code b} with a new entry and returns its row (moved if the table grew). */

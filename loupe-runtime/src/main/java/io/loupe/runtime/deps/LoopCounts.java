@@ -1,5 +1,7 @@
 package io.loupe.runtime.deps;
 
+import io.loupe.runtime.seqlock.Seqlock;
+
 import java.util.Arrays;
 
 /**
@@ -20,6 +22,8 @@ final class LoopCounts {
     private long[] decided;
     private int size;
     private int shift;
+    /** Held by the owner while a key is added or the table grows, for a live dump's copy ({@link #changes()}). */
+    private final Seqlock changes = new Seqlock();
 
     LoopCounts() {
         allocate(16);
@@ -43,15 +47,25 @@ final class LoopCounts {
                 return i;
             }
             if (keys[i] == EMPTY) {
-                if ((size + 1) * 4 > keys.length * 3) {
-                    grow();
-                    return slot(key, loop);
-                }
-                keys[i] = key;
-                loops[i] = loop;
-                size++;
-                return i;
+                return insert(i, key, loop);
             }
+        }
+    }
+
+    /** A new key at empty slot {@code i}, or where it lands once the table grew. */
+    private int insert(int i, int key, int loop) {
+        changes.beginWrite();
+        try {
+            if ((size + 1) * 4 > keys.length * 3) {
+                grow();
+                return slot(key, loop);
+            }
+            keys[i] = key;
+            loops[i] = loop;
+            size++;
+            return i;
+        } finally {
+            changes.endWrite();
         }
     }
 
@@ -112,6 +126,11 @@ final class LoopCounts {
                 sink.accept(keys[i], loops[i], invocations[i], iterations[i], decided[i]);
             }
         }
+    }
+
+    /** The lock a live dump reads this table under ({@code DepProfiler#loops}). */
+    Seqlock changes() {
+        return changes;
     }
 
     interface Sink {

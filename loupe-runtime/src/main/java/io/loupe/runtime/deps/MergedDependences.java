@@ -1,12 +1,14 @@
 package io.loupe.runtime.deps;
 
 import io.loupe.data.deps.Dependence;
+import io.loupe.runtime.seqlock.Seqlock;
 
 import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Every thread's dependences merged (counts add up, relation bits OR), as a list that is computed
@@ -28,9 +30,13 @@ import java.util.Set;
 final class MergedDependences extends AbstractList<Dependence> {
 
     private static final int ATTEMPTS = 3;
+    /** Attempts of a live dump, each a state the tables had ({@link Seqlock#read}). */
+    private static final int LIVE_ATTEMPTS = 100;
 
     private final List<DepThread> threads;
     private final Set<Integer> partlyRead;
+    /** A live dump's: the tables' locks, every table's read under all of them; null at exit. */
+    private final Seqlock[] locks;
     private int size = -1;
 
     // the cursor of get(i): the position it stands at and the entry that comes next
@@ -42,9 +48,39 @@ final class MergedDependences extends AbstractList<Dependence> {
      * @param threads    every thread's state, in creation order
      * @param partlyRead receives the serials of threads an entry of which had to be left out
      */
-    MergedDependences(List<DepThread> threads, Set<Integer> partlyRead) {
+    MergedDependences(List<DepThread> threads, Set<Integer> partlyRead, boolean live) {
         this.threads = List.copyOf(threads);
         this.partlyRead = partlyRead;
+        this.locks = live ? this.threads.stream().map(t -> t.table.changes()).toArray(Seqlock[]::new) : null;
+    }
+
+    /**
+     * {@code read} of thread {@code t}'s entry, tried again while it meets a table that grows; null,
+     * with the thread named in {@link #partlyRead}, once the attempts are spent. At exit a read
+     * that fails is one that met a change; a live dump reads under every table's lock, so what it
+     * reads is a state the tables had (a relation bit or a count may be newer than another: each is
+     * read at some moment of the read).
+     */
+    private <T> T attempt(int t, Supplier<T> read) {
+        if (locks != null) {
+            Seqlock[] ownerFirst = locks.clone();   // the entry's thread is the one asked when it keeps changing
+            ownerFirst[0] = locks[t];
+            ownerFirst[t] = locks[0];
+            T got = Seqlock.read(read, LIVE_ATTEMPTS, ownerFirst);
+            if (got == null) {
+                partlyRead.add(threads.get(t).id);
+            }
+            return got;
+        }
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            try {
+                return read.get();
+            } catch (RuntimeException changing) {   // ConcurrentModificationException, an index past a grown array
+                Thread.onSpinWait();
+            }
+        }
+        partlyRead.add(threads.get(t).id);
+        return null;
     }
 
     /** The threads an entry of which had to be left out so far. */
@@ -94,7 +130,7 @@ final class MergedDependences extends AbstractList<Dependence> {
     @Override
     public java.util.Iterator<Dependence> iterator() {
         return new java.util.Iterator<>() {
-            private final MergedDependences cursor = new MergedDependences(threads, partlyRead);
+            private final MergedDependences cursor = new MergedDependences(threads, partlyRead, locks != null);
             private Dependence next = cursor.advance();
 
             @Override
@@ -140,69 +176,60 @@ final class MergedDependences extends AbstractList<Dependence> {
      */
     private Boolean firstSeenHere(int t, int e) {
         DepTable table = threads.get(t).table;
-        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            try {
-                for (int u = 0; u < t; u++) {
-                    if (threads.get(u).table.find(table, e) >= 0) {
-                        return Boolean.FALSE;
-                    }
+        return attempt(t, () -> {
+            for (int u = 0; u < t; u++) {
+                if (threads.get(u).table.find(table, e) >= 0) {
+                    return Boolean.FALSE;
                 }
-                return Boolean.TRUE;
-            } catch (RuntimeException changing) {   // a table grew while read
-                Thread.onSpinWait();
             }
-        }
-        partlyRead.add(threads.get(t).id);
-        return null;
+            return Boolean.TRUE;
+        });
     }
 
     /** Entry {@code e} of thread {@code t} merged with what the later threads saw of its key, or null. */
     private Dependence merged(int t, int e) {
+        return attempt(t, () -> read(t, e));
+    }
+
+    /** One attempt of {@link #merged}: may throw, or read a torn entry, if a table changes meanwhile. */
+    private Dependence read(int t, int e) {
         DepTable table = threads.get(t).table;
-        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            try {
-                long count = table.count(e);
-                int n = table.loops(e);
-                int[] loops = new int[n];
-                byte[] relations = new byte[n];
-                for (int i = 0; i < n; i++) {
-                    loops[i] = table.loopKey(e, i);
-                    relations[i] = table.relation(e, i);
-                }
-                for (int v = t + 1; v < threads.size(); v++) {
-                    DepTable other = threads.get(v).table;
-                    int f = other.find(table, e);
-                    if (f < 0) {
-                        continue;
+        long count = table.count(e);
+        int n = table.loops(e);
+        int[] loops = new int[n];
+        byte[] relations = new byte[n];
+        for (int i = 0; i < n; i++) {
+            loops[i] = table.loopKey(e, i);
+            relations[i] = table.relation(e, i);
+        }
+        for (int v = t + 1; v < threads.size(); v++) {
+            DepTable other = threads.get(v).table;
+            int f = other.find(table, e);
+            if (f < 0) {
+                continue;
+            }
+            count += other.count(f);
+            for (int i = 0, m = other.loops(f); i < m; i++) {
+                int key = other.loopKey(f, i);
+                int at = indexOf(loops, n, key);
+                if (at >= 0) {
+                    relations[at] |= other.relation(f, i);
+                } else {
+                    if (n == loops.length) {
+                        loops = Arrays.copyOf(loops, Math.max(4, n * 2));
+                        relations = Arrays.copyOf(relations, loops.length);
                     }
-                    count += other.count(f);
-                    for (int i = 0, m = other.loops(f); i < m; i++) {
-                        int key = other.loopKey(f, i);
-                        int at = indexOf(loops, n, key);
-                        if (at >= 0) {
-                            relations[at] |= other.relation(f, i);
-                        } else {
-                            if (n == loops.length) {
-                                loops = Arrays.copyOf(loops, Math.max(4, n * 2));
-                                relations = Arrays.copyOf(relations, loops.length);
-                            }
-                            loops[n] = key;
-                            relations[n++] = other.relation(f, i);
-                        }
-                    }
+                    loops[n] = key;
+                    relations[n++] = other.relation(f, i);
                 }
-                if (n != loops.length) {
-                    loops = Arrays.copyOf(loops, n);
-                    relations = Arrays.copyOf(relations, n);
-                }
-                return new Dependence(table.type(e), table.srcSite(e), table.srcContext(e), table.dstSite(e),
-                        table.dstContext(e), count, table.cross(e), loops, relations);
-            } catch (RuntimeException changing) {   // ConcurrentModificationException, an index past a grown array
-                Thread.onSpinWait();
             }
         }
-        partlyRead.add(threads.get(t).id);
-        return null;
+        if (n != loops.length) {
+            loops = Arrays.copyOf(loops, n);
+            relations = Arrays.copyOf(relations, n);
+        }
+        return new Dependence(table.type(e), table.srcSite(e), table.srcContext(e), table.dstSite(e),
+                table.dstContext(e), count, table.cross(e), loops, relations);
     }
 
     private static int indexOf(int[] keys, int n, int key) {

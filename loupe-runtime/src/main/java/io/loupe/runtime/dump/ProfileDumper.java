@@ -31,12 +31,15 @@ import io.loupe.runtime.trace.TraceOutput;
 import io.loupe.runtime.values.ValueCollector;
 import io.loupe.runtime.values.ValueSiteRegistry;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
@@ -51,6 +54,8 @@ public final class ProfileDumper {
     private final String options;
     private final String version;
     private final List<Supplier<List<String>>> endChecks = new CopyOnWriteArrayList<>();
+    /** What the profile held at the last reset of a live dump; null before the first ({@link #dumpLive}). */
+    private Baseline baseline;
 
     public ProfileDumper(Path out, String options, String version) {
         this.out = out;
@@ -125,7 +130,7 @@ public final class ProfileDumper {
      * {@code dump.incomplete} counts them), and one that cannot be written at all is reported in
      * one line on stderr, whatever the reason, {@code OutOfMemoryError} included.
      */
-    private void dump() {
+    private synchronized void dump() {
         forShutdown = null;
         forDump = null;
         try {
@@ -141,7 +146,8 @@ public final class ProfileDumper {
         }
         Profile p = null;
         try {
-            p = collect(true);
+            Collected c = collect(true, false, List.of());
+            p = baseline == null ? c.profile() : baseline.since(c.profile(), c.forestThreads(), false);
             List<String> incomplete = ProfileWriter.writeSalvaging(p, out, ProfileDumper::lateWarnings);
             incomplete.forEach(Warnings::info);
             if (BlockTrace.used()) {
@@ -222,9 +228,47 @@ public final class ProfileDumper {
         return String.join(", ", parts);
     }
 
-    /** A snapshot of everything recorded so far. */
+    /** A snapshot of everything recorded so far, read as at exit. */
     public Profile collect() {
-        return collect(false);
+        return collect(false, false, List.of()).profile();
+    }
+
+    /**
+     * Copies of a recorder a live dump makes before it gives up on one whose thread keeps changing
+     * it: a forest or a path table is copied whole each time.
+     */
+    private static final int LIVE_ATTEMPTS = 100;
+
+    /**
+     * Writes the profile of the running JVM to {@code file} (atomically: a temporary file renamed),
+     * while its threads go on running; one live dump at a time, and none while the dump at exit
+     * runs. The profile holds what was recorded since the last reset, or since the JVM started if
+     * there was none; with {@code reset}, what it holds is then the new baseline, so that the next
+     * profile (live or at exit) holds what happens after it (docs/live-dumps.md). Each thread's
+     * recorders are copied in states they had ({@code Seqlock}); one that kept changing through
+     * every copy is left out, named in a warning, and counted in the next profile. Returns a line
+     * that says what was written.
+     */
+    public synchronized String dumpLive(Path file, boolean reset) throws IOException {
+        List<String> leftOut = new ArrayList<>();
+        Collected c = collect(false, true, leftOut);
+        Profile now = c.profile();
+        Profile out;
+        if (baseline == null) {
+            out = now;
+            if (reset) {
+                baseline = new Baseline();
+                baseline.since(now, c.forestThreads(), true);
+            }
+        } else {
+            out = baseline.since(now, c.forestThreads(), reset);
+        }
+        ProfileWriter.write(out, file);
+        return "wrote " + file + " (" + summary(out) + (reset ? "; reset: the next profile starts here" : "") + ")";
+    }
+
+    /** A profile as collected, and the thread (its ordinal in {@link PathThread#all()}) of each of its forests. */
+    private record Collected(Profile profile, int[] forestThreads) {
     }
 
     /** One part of the profile, collected. */
@@ -250,11 +294,17 @@ public final class ProfileDumper {
         }
     }
 
-    private Profile collect(boolean salvage) {
+    /**
+     * Everything recorded so far. At exit ({@code live} false) threads still running are read as
+     * they are, and when {@code salvage} a part that fails is left out and named. A live dump
+     * copies each thread's recorders in states they had, names in {@code leftOut} those it had to
+     * leave out, and marks the profile ({@code dump.live}).
+     */
+    private Collected collect(boolean salvage, boolean live, List<String> leftOut) {
         int k = PathThread.k();
         List<PathThread> threads = PathThread.all();
         Map<String, Long> stats = new LinkedHashMap<>();
-        List<PathCounts> counts = part(salvage, stats, "path counts", () -> pathCounts(threads), List.of());
+        List<PathCounts> counts = part(salvage, stats, "path counts", () -> pathCounts(threads, live, leftOut), List.of());
         Map<String, Long> forestStats = new LinkedHashMap<>();
         List<PathThread> withForest = part(salvage, stats, "k-path forests", () -> withForest(threads, k, forestStats),
                 List.of());
@@ -262,7 +312,27 @@ public final class ProfileDumper {
         // every method counted above is described (read first, a class that loaded in between had
         // counts without metadata, which the reader refuses).
         List<MethodMeta> methods = MethodRegistry.snapshot();
-        List<SlabForest> forests = forests(withForest, k, methods.size());
+        List<SlabForest> forests;
+        List<PathThread> forestOwners = withForest;
+        if (live) {
+            forests = new ArrayList<>();
+            forestOwners = new ArrayList<>();
+            for (PathThread t : withForest) {
+                SlabForest f = t.forest().consistentSnapshot(t.name(), k, LIVE_ATTEMPTS);
+                if (f == null) {
+                    leftOut.add("the k-path forest of thread '" + t.name() + "'");
+                } else {
+                    forests.add(described(f, methods.size()));
+                    forestOwners.add(t);
+                }
+            }
+        } else {
+            forests = forests(withForest, k, methods.size());
+        }
+        int[] forestThreads = new int[forestOwners.size()];
+        for (int i = 0; i < forestThreads.length; i++) {
+            forestThreads[i] = threads.indexOf(forestOwners.get(i));
+        }
         if (!methods.isEmpty() || !threads.isEmpty()) {   // path profiling (or the tracer) ran
             stats.put(StatKeys.PATHS_THREADS, (long) threads.size());
             stats.put(StatKeys.PATHS_METHODS, (long) methods.size());
@@ -283,18 +353,32 @@ public final class ProfileDumper {
         List<ValueSiteMeta> valueSites = ValueSiteRegistry.snapshot();
         List<ValueSiteProfile> values = List.of();
         if (!valueSites.isEmpty()) {
-            values = part(salvage, stats, "value profiles", () -> ValueCollector.collect(valueSites), List.of());
+            List<String> sitesLeftOut = new ArrayList<>();
+            values = part(salvage, stats, "value profiles", () -> ValueCollector.collect(valueSites, live, sitesLeftOut),
+                    List.of());
+            sitesLeftOut.forEach(site -> leftOut.add("value " + site));
             stats.putAll(ValueCollector.stats(valueSites, values));
         }
         stats.putAll(InstrumentationClock.stats());
         DepsProfile deps = DepsProfile.EMPTY;
         DepProfiler depProfiler = Deps.profiler();
         if (depProfiler != null) {
-            deps = part(salvage, stats, "dependence profile", () -> collectDeps(depProfiler, stats),
+            deps = part(salvage, stats, "dependence profile", () -> collectDeps(depProfiler, stats, live, leftOut),
                     new DepsProfile(modeName(depProfiler.mode()), List.of(), List.of(),
                             List.of(), List.of(), List.of(), List.of()));
         }
-        return new Profile(header(k), methods, counts, forests, stats, Warnings.all(), valueSites, values, deps);
+        List<String> warnings = Warnings.all();
+        if (live) {
+            stats.put(StatKeys.DUMP_LIVE, 1L);
+            stats.put(StatKeys.DUMP_LEFT_OUT, (long) leftOut.size());
+            if (!leftOut.isEmpty()) {
+                warnings = new ArrayList<>(warnings);
+                warnings.add("live dump: left out, as their threads kept changing them while they were copied (what they"
+                        + " counted is in the next profile): " + String.join(", ", leftOut));
+            }
+        }
+        return new Collected(new Profile(header(k), methods, counts, forests, stats, warnings, valueSites, values, deps),
+                forestThreads);
     }
 
     private ProfileHeader header(int k) {
@@ -304,7 +388,7 @@ public final class ProfileDumper {
     }
 
     /** Every thread's path counts, summed per method: counter arrays, class counter arrays, path tables. */
-    private static List<PathCounts> pathCounts(List<PathThread> threads) {
+    private static List<PathCounts> pathCounts(List<PathThread> threads, boolean live, List<String> leftOut) {
         List<ClassSlotLayout> layouts = ClassSlots.snapshot();
         PathCountsMerger merged = new PathCountsMerger();
         for (PathThread t : threads) {
@@ -332,9 +416,21 @@ public final class ProfileDumper {
             }
             PathTable[] tables = t.tables();
             for (int m = 0; m < tables.length; m++) {
-                if (tables[m] != null) {
+                if (tables[m] == null) {
+                    continue;
+                }
+                if (!live) {
                     int method = m;
                     tables[m].forEach((id, count) -> merged.add(method, id, count));
+                    continue;
+                }
+                long[][] entries = tables[m].copy(LIVE_ATTEMPTS);   // the owner may be growing it
+                if (entries == null) {
+                    leftOut.add("the path table of method " + m + " in thread '" + t.name() + "'");
+                    continue;
+                }
+                for (int i = 0; i < entries[0].length; i++) {
+                    merged.add(m, (int) entries[0][i], entries[1][i]);
                 }
             }
         }
@@ -422,9 +518,13 @@ public final class ProfileDumper {
      * The dependence profile. The threads' data is read first: a recursion first seen while this
      * runs registers a pseudo-loop, which the registry's list read afterwards then has.
      */
-    private static DepsProfile collectDeps(DepProfiler profiler, Map<String, Long> stats) {
-        List<Dependence> dependences = profiler.dependences();
-        List<LoopRecord> loops = profiler.loops();
+    private static DepsProfile collectDeps(DepProfiler profiler, Map<String, Long> stats, boolean live,
+                                           List<String> leftOut) {
+        Set<Integer> threadsLeftOut = new TreeSet<>();
+        // a live dump copies the dependences now: the profile is compared with a baseline before it is written
+        List<Dependence> dependences = live ? new ArrayList<>(profiler.liveDependences(threadsLeftOut))
+                : profiler.dependences();
+        List<LoopRecord> loops = live ? profiler.loops(threadsLeftOut) : profiler.loops();
         // the carried registers of the loops that ran (analysed now: DepRegistry.deferRegisters)
         DepRegistry.resolveRegisters(loops.stream().map(LoopRecord::loop).distinct().toList(), Warnings::warn);
         List<ContextNode> contexts = profiler.contexts();
@@ -437,7 +537,10 @@ public final class ProfileDumper {
         stats.put(StatKeys.DEPS_FIELD_SHADOWS, ShadowField.created());
         stats.put(StatKeys.DEPS_STATIC_FIELDS, (long) profiler.statics().size());
         stats.put(StatKeys.DEPS_DISTANCES, 1L);   // relations carry Dependence.NEAR
-        AbsintProfile absint = profiler.absint();
+        AbsintProfile absint = live ? profiler.absint(threadsLeftOut) : profiler.absint();
+        if (!threadsLeftOut.isEmpty()) {
+            leftOut.add("dependences, loop records or nest counts of dependence threads " + threadsLeftOut);
+        }
         return new DepsProfile(modeName(profiler.mode()), DepRegistry.sites(), DepRegistry.loops(), DepRegistry.calls(), contexts, loops,
                 dependences, absint);
     }

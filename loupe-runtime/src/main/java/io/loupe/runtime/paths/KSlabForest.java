@@ -2,6 +2,7 @@ package io.loupe.runtime.paths;
 
 import io.loupe.data.paths.SlabForest;
 import io.loupe.runtime.registry.MethodRegistry;
+import io.loupe.runtime.seqlock.Seqlock;
 import jdk.internal.vm.annotation.DontInline;
 
 import java.util.Arrays;
@@ -85,6 +86,12 @@ public final class KSlabForest {
     private int[][] arrayRoots = new int[64][];   // method id → (path id → node + 1)
     private PathTable[] tableRoots = new PathTable[64];     // method id → (path id → node)
     private long hashOps;
+    /**
+     * Held by the owner over every change beyond a counter's increment (the misses, which make
+     * nodes, move children, fill the memo and prune; the release of hits pending in the memo),
+     * so that a live dump copies a forest the owner had ({@link #consistentSnapshot}).
+     */
+    private final Seqlock changes = new Seqlock();
 
     private final int maxMemoBits;
     private int memoBits;
@@ -172,7 +179,7 @@ public final class KSlabForest {
         int i = memoIndex(t, cursor, key);
         if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
             if ((t[i + MEMO_COUNTER] += HIT) < 0) {
-                release(t, i);   // 2^31 hits pending: add them now, before the count overflows
+                releaseHits(t, i);   // 2^31 hits pending: add them now, before the count overflows
             }
             return t[i + MEMO_NEXT];
         }
@@ -214,7 +221,7 @@ public final class KSlabForest {
         int i = memoIndex(t, cursor, key);
         if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
             if ((t[i + MEMO_COUNTER] += HIT) < 0) {
-                release(t, i);
+                releaseHits(t, i);
             }
             return t[i + MEMO_NEXT];
         }
@@ -227,36 +234,41 @@ public final class KSlabForest {
      */
     @DontInline
     private long exactMiss(long cursor, int methodId, int r, int m, long exactKey) {
-        if (m > 2 * k - 3) {
-            long next = run(cursor, methodId, r, m);
-            // The prefix run remembered (or found) from this cursor, unless the run ended too
-            // soon after its prefix to reach the chain (then it went item by item: not remembered)
-            long runKey = ((long) methodId << 32) | (r & 0xffffffffL) | RUN_KEY;
-            long[] t = memo;
-            int i = memoIndex(t, cursor, runKey);
-            if (t[i + MEMO_KEY] == runKey && t[i + MEMO_CURSOR] == cursor && m >= t[i + MEMO_NEXT] >>> 32) {
-                long prefix = t[i + MEMO_NEXT];
-                int length = (int) (prefix >>> 32);
-                int o = (int) t[i + MEMO_COUNTER];
-                int[] counters = prefixScratch;
-                System.arraycopy(prefixes, o + 1, counters, 0, length);
-                rememberPrefix(cursor, exactKey, counters, length, (int) prefix, m - length, next);
+        changes.beginWrite();
+        try {
+            if (m > 2 * k - 3) {
+                long next = run(cursor, methodId, r, m);
+                // The prefix run remembered (or found) from this cursor, unless the run ended too
+                // soon after its prefix to reach the chain (then it went item by item: not remembered)
+                long runKey = ((long) methodId << 32) | (r & 0xffffffffL) | RUN_KEY;
+                long[] t = memo;
+                int i = memoIndex(t, cursor, runKey);
+                if (t[i + MEMO_KEY] == runKey && t[i + MEMO_CURSOR] == cursor && m >= t[i + MEMO_NEXT] >>> 32) {
+                    long prefix = t[i + MEMO_NEXT];
+                    int length = (int) (prefix >>> 32);
+                    int o = (int) t[i + MEMO_COUNTER];
+                    int[] counters = prefixScratch;
+                    System.arraycopy(prefixes, o + 1, counters, 0, length);
+                    rememberPrefix(cursor, exactKey, counters, length, (int) prefix, m - length, next);
+                }
+                return next;
             }
-            return next;
+            // Each item makes at most two nodes: pruning first, if at all, keeps the counters below valid.
+            int headroom = 2 * m + 2;
+            if (size + headroom > budget) {
+                prune(headroom);
+            }
+            long start = cursor;
+            int[] counters = prefixScratch;
+            long key = ((long) methodId << 32) | (r & 0xffffffffL);
+            for (int j = 0; j < m; j++) {
+                cursor = stepCounted(cursor, methodId, r, key, counters, j);
+            }
+            rememberPrefix(start, exactKey, counters, m, -1, 0, cursor);
+            return cursor;
+        } finally {
+            changes.endWrite();
         }
-        // Each item makes at most two nodes: pruning first, if at all, keeps the counters below valid.
-        int headroom = 2 * m + 2;
-        if (size + headroom > budget) {
-            prune(headroom);
-        }
-        long start = cursor;
-        int[] counters = prefixScratch;
-        long key = ((long) methodId << 32) | (r & 0xffffffffL);
-        for (int j = 0; j < m; j++) {
-            cursor = stepCounted(cursor, methodId, r, key, counters, j);
-        }
-        rememberPrefix(start, exactKey, counters, m, -1, 0, cursor);
-        return cursor;
     }
 
     /**
@@ -268,7 +280,7 @@ public final class KSlabForest {
         int i = memoIndex(t, cursor, key);
         if (t[i + MEMO_KEY] == key && t[i + MEMO_CURSOR] == cursor) {
             if ((t[i + MEMO_COUNTER] += HIT) < 0) {
-                release(t, i);
+                releaseHits(t, i);
             }
             counters[j] = (int) t[i + MEMO_COUNTER];
             return t[i + MEMO_NEXT];
@@ -312,6 +324,17 @@ public final class KSlabForest {
         t[i + MEMO_COUNTER] = c & 0xffffffffL;
     }
 
+    /** {@link #release} on a hit path, when an entry's pending hits would overflow: a change a live dump must not see half done. */
+    @DontInline
+    private void releaseHits(long[] t, int i) {
+        changes.beginWrite();
+        try {
+            release(t, i);
+        } finally {
+            changes.endWrite();
+        }
+    }
+
     private void releaseAll() {
         long[] t = memo;
         for (int i = 0; i < t.length; i += 4) {
@@ -325,37 +348,42 @@ public final class KSlabForest {
      */
     @DontInline
     private long stepMiss(long cursor, int methodId, int r, long key) {
-        if (size + 2 > budget) {
-            prune(2);
+        changes.beginWrite();
+        try {
+            if (size + 2 > budget) {
+                prune(2);
+            }
+            if (++memoMisses > memo.length >> 2 && memoBits < maxMemoBits) {
+                memoBits++;
+                releaseAll();
+                memo = newMemo();
+            }
+            int tau = -1;
+            int beta = -1;
+            if ((int) (cursor >>> 52) == generation) {
+                tau = (int) ((cursor >>> 26) & INDEX_MASK) - 1;
+                beta = (int) (cursor & INDEX_MASK) - 1;
+            }
+            // "n mod (k-1) = 0" is "τ is null or ends its slab"
+            if (tau < 0 || depth(tau) == upperDepth) {
+                beta = tau;
+                tau = root(methodId, r);
+            } else {
+                tau = child(tau, r);
+            }
+            int counted = tau;
+            if (beta >= 0) {
+                beta = child(beta, r);
+                counted = beta;
+            }
+            nodes[counted * STRIDE + COUNT]++;
+            lastCounter = counted * STRIDE + COUNT;
+            long next = cursor(tau, beta);
+            remember(cursor, key, next, lastCounter);
+            return next;
+        } finally {
+            changes.endWrite();
         }
-        if (++memoMisses > memo.length >> 2 && memoBits < maxMemoBits) {
-            memoBits++;
-            releaseAll();
-            memo = newMemo();
-        }
-        int tau = -1;
-        int beta = -1;
-        if ((int) (cursor >>> 52) == generation) {
-            tau = (int) ((cursor >>> 26) & INDEX_MASK) - 1;
-            beta = (int) (cursor & INDEX_MASK) - 1;
-        }
-        // "n mod (k-1) = 0" is "τ is null or ends its slab"
-        if (tau < 0 || depth(tau) == upperDepth) {
-            beta = tau;
-            tau = root(methodId, r);
-        } else {
-            tau = child(tau, r);
-        }
-        int counted = tau;
-        if (beta >= 0) {
-            beta = child(beta, r);
-            counted = beta;
-        }
-        nodes[counted * STRIDE + COUNT]++;
-        lastCounter = counted * STRIDE + COUNT;
-        long next = cursor(tau, beta);
-        remember(cursor, key, next, lastCounter);
-        return next;
     }
 
     /**
@@ -384,7 +412,7 @@ public final class KSlabForest {
             // there, however few items are left: cycles makes no node.
             if (m >= prefix >>> 32) {
                 if ((t[i + MEMO_COUNTER] += HIT) < 0) {
-                    release(t, i);
+                    releaseHits(t, i);
                 }
                 return cycles((int) prefix, m - (prefix >>> 32));
             }
@@ -393,35 +421,40 @@ public final class KSlabForest {
     }
 
     private long runMiss(long cursor, int methodId, int r, long m, long runKey) {
-        int period = upperDepth + 1;
-        // At most 2k-3 single steps of two new nodes each and a chain of 2k-2: pruning first, if
-        // at all, keeps node indices stable for the whole run.
-        int headroom = 6 * period + 8;
-        if (size + headroom > budget) {
-            prune(headroom);
-        }
-        long start = cursor;
-        int[] counters = prefixScratch;
-        int length = 0;
-        long key = runKey & ~RUN_KEY;   // the prefix's items, one by one
-        // Both loops count in ints: C2 (JDK 17) compiled the same loops over the long m with a
-        // profile predicate that kept failing, and recompiled runMiss every few milliseconds while
-        // the compile queue starved the program's own methods.
-        int steps = (int) Math.min(m, Integer.MAX_VALUE);
-        while (length < steps && !(length >= period && atSlabEnd(cursor))) {
-            cursor = stepCounted(cursor, methodId, r, key, counters, length++);
-        }
-        m -= length;
-        if (m < period) {
-            // Too few left to visit the whole chain: step, so no node is made that steps would not make.
-            for (int j = (int) m; j > 0; j--) {
-                cursor = step(cursor, methodId, r);
+        changes.beginWrite();
+        try {
+            int period = upperDepth + 1;
+            // At most 2k-3 single steps of two new nodes each and a chain of 2k-2: pruning first, if
+            // at all, keeps node indices stable for the whole run.
+            int headroom = 6 * period + 8;
+            if (size + headroom > budget) {
+                prune(headroom);
             }
-            return cursor;
+            long start = cursor;
+            int[] counters = prefixScratch;
+            int length = 0;
+            long key = runKey & ~RUN_KEY;   // the prefix's items, one by one
+            // Both loops count in ints: C2 (JDK 17) compiled the same loops over the long m with a
+            // profile predicate that kept failing, and recompiled runMiss every few milliseconds while
+            // the compile queue starved the program's own methods.
+            int steps = (int) Math.min(m, Integer.MAX_VALUE);
+            while (length < steps && !(length >= period && atSlabEnd(cursor))) {
+                cursor = stepCounted(cursor, methodId, r, key, counters, length++);
+            }
+            m -= length;
+            if (m < period) {
+                // Too few left to visit the whole chain: step, so no node is made that steps would not make.
+                for (int j = (int) m; j > 0; j--) {
+                    cursor = step(cursor, methodId, r);
+                }
+                return cursor;
+            }
+            int at = runChain(methodId, r);
+            rememberPrefix(start, runKey, counters, length, -1, 0, ((long) length << 32) | at);
+            return cycles(at, m);
+        } finally {
+            changes.endWrite();
         }
-        int at = runChain(methodId, r);
-        rememberPrefix(start, runKey, counters, length, -1, 0, ((long) length << 32) | at);
-        return cycles(at, m);
     }
 
     /**
@@ -760,6 +793,16 @@ public final class KSlabForest {
             t[i] = EMPTY;   // no method has id 2^31 - 1 and path id -1
         }
         return t;
+    }
+
+    /**
+     * {@link #snapshot} as a live dump takes it while the owner may run: made again if the owner
+     * changed the forest meanwhile, null if it kept changing ({@link Seqlock#read}). Counts are
+     * each read at some moment of the copy; hits pending in the memo are added, once, to the
+     * nodes they stand for, as a change would have moved them.
+     */
+    public SlabForest consistentSnapshot(String thread, int k, int attempts) {
+        return changes.read(() -> snapshot(thread, k), attempts);
     }
 
     /** A copy of the forest in the profile model's form (parents before children). */

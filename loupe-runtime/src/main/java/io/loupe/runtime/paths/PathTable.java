@@ -1,5 +1,7 @@
 package io.loupe.runtime.paths;
 
+import io.loupe.runtime.seqlock.Seqlock;
+
 import java.util.Arrays;
 
 /**
@@ -18,6 +20,8 @@ public final class PathTable {
     private int size;
     private int shift;
     private long operations;
+    /** Held while the table grows, when every entry moves: a live dump's copy waits it out ({@link #copy}). */
+    private final Seqlock resizes = new Seqlock();
 
     public PathTable() {
         allocate(16);
@@ -105,6 +109,31 @@ public final class PathTable {
         }
     }
 
+    /**
+     * The entries, ids then values, as a live dump reads them while the owner may still count:
+     * copied again if the table grew meanwhile; null if it kept growing ({@link Seqlock#read}).
+     * Each value is the entry's at some moment of the copy.
+     */
+    public long[][] copy(int attempts) {
+        return resizes.read(() -> {
+            int[] k = keys;
+            long[] v = values;
+            int n = 0;
+            for (int key : k) {
+                n += key != EMPTY ? 1 : 0;
+            }
+            long[] ids = new long[n];
+            long[] counts = new long[n];
+            for (int i = 0, j = 0; i < k.length && j < n; i++) {
+                if (k[i] != EMPTY) {
+                    ids[j] = k[i];
+                    counts[j++] = v[i];
+                }
+            }
+            return new long[][] {ids, counts};
+        }, attempts);
+    }
+
     /** Receives the entries of a table. */
     @FunctionalInterface
     public interface Visitor {
@@ -115,13 +144,23 @@ public final class PathTable {
         keys[slot] = id;
         values[slot] = value;
         if (++size * 2 > keys.length) {
-            int[] oldKeys = keys;
-            long[] oldValues = values;
-            allocate(oldKeys.length * 2);
-            for (int i = 0; i < oldKeys.length; i++) {
-                if (oldKeys[i] != EMPTY) {
-                    put(oldKeys[i], oldValues[i]);   // not add(): a value of 0 (a node index) must move too
-                }
+            resizes.beginWrite();
+            try {
+                grow();
+            } finally {
+                resizes.endWrite();
+            }
+        }
+    }
+
+    /** Doubles the table: every entry moves. */
+    private void grow() {
+        int[] oldKeys = keys;
+        long[] oldValues = values;
+        allocate(oldKeys.length * 2);
+        for (int i = 0; i < oldKeys.length; i++) {
+            if (oldKeys[i] != EMPTY) {
+                put(oldKeys[i], oldValues[i]);   // not add(): a value of 0 (a node index) must move too
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.loupe.runtime.values;
 
 import io.loupe.data.values.SwitchTimeline;
+import io.loupe.runtime.seqlock.Seqlock;
 import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
 
@@ -184,6 +185,13 @@ public final class SiteRecorder {
     // quiet methods: every recorder knows its method's first one, which keeps the method's counts
     /** This site's id. */
     private final int site;
+    /**
+     * Held by the owner over its slow paths ({@link #profile}, {@link #change}), which move table
+     * entries and end runs, so that a live dump copies a state the recorder had ({@link #consistentReading}).
+     */
+    private final Seqlock changes = new Seqlock();
+    /** Held over a quiet period's credits, which the thread that ends the period applies ({@link #endQuiet}), perhaps not the owner. */
+    private final Seqlock credits = new Seqlock();
     /** The recorder of the first site of this site's method, in this thread. */
     private SiteRecorder method = this;
     /** First site only: the recorders of the method's sites (null: not yet linked). */
@@ -271,43 +279,48 @@ public final class SiteRecorder {
      */
     @DontInline
     void profile(long value) {
-        if (table == null) {
-            table = new TnvTable(config.tableSize(), config.clearInterval());
-            window = config.convergent() ? new TnvTable(config.tableSize(), Integer.MAX_VALUE) : null;
-            if (site < QuietMethods.CAPACITY) {
-                QuietMethods.RECORDED[site] = true;   // the quiet copy's block checks stop waking the method
+        changes.beginWrite();
+        try {
+            if (table == null) {
+                table = new TnvTable(config.tableSize(), config.clearInterval());
+                window = config.convergent() ? new TnvTable(config.tableSize(), Integer.MAX_VALUE) : null;
+                if (site < QuietMethods.CAPACITY) {
+                    QuietMethods.RECORDED[site] = true;   // the quiet copy's block checks stop waking the method
+                }
             }
-        }
-        accounted += gateSet;
-        if (off) {
-            off = false;
-            switchedOn++;
-            keepSwitch();
-            long skipped = gateSet - 1L;
-            long before = skipped / 2;
-            weightTotal += before;
-            credit(window, windowProfiled, before, table);
-            owed = skipped - before;
-            window.reset();
-            windowProfiled = 0;
-            windowLeft = config.recheck();
-        }
-        profiled++;
-        weightTotal++;
-        if (hasLast && value == last) {
-            mrvHits++;
-        }
-        last = value;
-        hasLast = true;
-        table.add(value, 1);
-        gate = 1;
-        gateSet = 1;
-        if (window != null) {
-            window.add(value, 1);
-            windowProfiled++;
-            if (--windowLeft == 0) {
-                testConvergence();
+            accounted += gateSet;
+            if (off) {
+                off = false;
+                switchedOn++;
+                keepSwitch();
+                long skipped = gateSet - 1L;
+                long before = skipped / 2;
+                weightTotal += before;
+                credit(window, windowProfiled, before, table);
+                owed = skipped - before;
+                window.reset();
+                windowProfiled = 0;
+                windowLeft = config.recheck();
             }
+            profiled++;
+            weightTotal++;
+            if (hasLast && value == last) {
+                mrvHits++;
+            }
+            last = value;
+            hasLast = true;
+            table.add(value, 1);
+            gate = 1;
+            gateSet = 1;
+            if (window != null) {
+                window.add(value, 1);
+                windowProfiled++;
+                if (--windowLeft == 0) {
+                    testConvergence();
+                }
+            }
+        } finally {
+            changes.endWrite();
         }
     }
 
@@ -353,30 +366,40 @@ public final class SiteRecorder {
      */
     @DontInline
     void change(long value) {
-        endRun();
-        runValue = value;
-        run = 1;
+        changes.beginWrite();
+        try {
+            endRun();
+            runValue = value;
+            run = 1;
+        } finally {
+            changes.endWrite();
+        }
     }
 
     /** {@link #change} for a reference site (or a null continuing a run of nulls). */
     @DontInline
     void changeRef(Object value) {
-        Class<?> c = value == null ? NoClass.class : value.getClass();
-        if (c == runClass) {
-            run++;
-            return;
+        changes.beginWrite();
+        try {
+            Class<?> c = value == null ? NoClass.class : value.getClass();
+            if (c == runClass) {
+                run++;
+                return;
+            }
+            endRun();
+            long id = c == NoClass.class ? 0 : c == lastClass ? lastClassId : ClassIds.of(c);
+            if (runClass != null && runClass != NoClass.class) {
+                // the run just ended: a site whose values alternate between two classes finds the
+                // other one here, in front of the ClassValue lookup
+                lastClass = runClass;
+                lastClassId = runValue;
+            }
+            runClass = c;
+            runValue = id;
+            run = 1;
+        } finally {
+            changes.endWrite();
         }
-        endRun();
-        long id = c == NoClass.class ? 0 : c == lastClass ? lastClassId : ClassIds.of(c);
-        if (runClass != null && runClass != NoClass.class) {
-            // the run just ended: a site whose values alternate between two classes finds the
-            // other one here, in front of the ClassValue lookup
-            lastClass = runClass;
-            lastClassId = runValue;
-        }
-        runClass = c;
-        runValue = id;
-        run = 1;
     }
 
     /** Adds the current run, if any, to the table and the counters. */
@@ -395,12 +418,49 @@ public final class SiteRecorder {
     }
 
     /**
-     * The table as it stands with the current run added, for the collector: a copy when a run is
-     * pending (the owning thread may still be running), {@code null} if the site never ran here.
+     * What the collector reads of this recorder in one thread: its counters, its table with the
+     * current run added, and what its pending skipped executions are credited by.
      */
-    TnvTable tableWithRun() {
+    record Reading(TnvTable table, long quietPending, long executed, long quietCredited, long profiled,
+                   long pendingSkipped, long weightTotal, long mrvHits, long switchedOff, long switchedOn,
+                   SwitchTimeline timeline, TnvTable creditSource, long creditTotal) {
+    }
+
+    /** A reading of a recorder whose site never ran in its thread. */
+    static final Reading NEVER_RAN = new Reading(null, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, 0);
+
+    /**
+     * The reading as it stands, for the dump at exit (threads still running are read as they are),
+     * the tables copied when {@code copy} (a live dump: the owner goes on changing its own).
+     */
+    Reading reading(boolean copy) {
+        TnvTable t = tableWithRun(copy);
+        if (t == null) {
+            return NEVER_RAN;
+        }
+        TnvTable source = creditSource();
+        return new Reading(t, quietPending(), executed(), quietCredited(), profiled(), pendingSkipped(), weightTotal(),
+                mrvHits(), switchedOff(), switchedOn(), timeline(), copy && source != null ? source.copy() : source,
+                creditTotal());
+    }
+
+    /**
+     * A reading copied while the owner (and a thread that ends a quiet period) may be changing
+     * the recorder: a state it had, each counter read at some moment of the copy; null if the
+     * recorder kept changing for {@code attempts} copies ({@link Seqlock#read}).
+     */
+    Reading consistentReading(int attempts) {
+        return Seqlock.read(() -> reading(true), attempts, changes, credits);
+    }
+
+    /**
+     * The table as it stands with the current run added, for the collector: a copy when a run is
+     * pending (the owning thread may still be running) or {@code copy} asks for one, {@code null}
+     * if the site never ran here.
+     */
+    TnvTable tableWithRun(boolean copy) {
         if (run == 0) {
-            return table;
+            return copy && table != null ? table.copy() : table;
         }
         TnvTable t = table == null ? new TnvTable(config.tableSize(), config.clearInterval()) : table.copy();
         t.addRun(runValue, run);
@@ -583,22 +643,27 @@ public final class SiteRecorder {
      * {@link #MAX_AWAIT}, so that the block is likely to run in it.
      */
     void endQuiet(long units, long entered, long awaited) {
-        long q = switching ? entered : units;
-        long qLaps = units - q;
-        quietEntries += q;
-        quietLaps += qLaps;
-        for (SiteRecorder s : sites) {   // each estimate reads its own site and the method's counts only
-            s.skipQuiet(s.estimate(q, s.loop != null ? s.loop.quietLoopLaps() : qLaps));
-            s.executedMark = s.executed();
-        }
-        for (SiteRecorder s : sites) {
-            if (s.loop != null) {
-                s.loop.loopLapsMark = s.loop.loopLaps;
+        credits.beginWrite();
+        try {
+            long q = switching ? entered : units;
+            long qLaps = units - q;
+            quietEntries += q;
+            quietLaps += qLaps;
+            for (SiteRecorder s : sites) {   // each estimate reads its own site and the method's counts only
+                s.skipQuiet(s.estimate(q, s.loop != null ? s.loop.quietLoopLaps() : qLaps));
+                s.executedMark = s.executed();
             }
+            for (SiteRecorder s : sites) {
+                if (s.loop != null) {
+                    s.loop.loopLapsMark = s.loop.loopLaps;
+                }
+            }
+            sampleSpan = SAMPLE + Math.min(2 * awaited, MAX_AWAIT);
+            sampleEntriesAt = entries + sampleSpan + 1;   // counted at entry: the sampleSpan before it are done
+            sampleLapsAt = laps + sampleSpan + 1;
+        } finally {
+            credits.endWrite();
         }
-        sampleSpan = SAMPLE + Math.min(2 * awaited, MAX_AWAIT);
-        sampleEntriesAt = entries + sampleSpan + 1;   // counted at entry: the sampleSpan before it are done
-        sampleLapsAt = laps + sampleSpan + 1;
     }
 
     /** First site only: counts a probed activation of the method (and samples the rates at the {@link #SAMPLE}th). */

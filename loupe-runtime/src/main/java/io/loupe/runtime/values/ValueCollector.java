@@ -32,9 +32,27 @@ public final class ValueCollector {
     private ValueCollector() {
     }
 
-    /** What was recorded, in site order, for the sites in {@code sites} (a registry snapshot). */
+    /** What was recorded, in site order, for the sites in {@code sites} (a registry snapshot), at exit. */
     public static List<ValueSiteProfile> collect(List<ValueSiteMeta> sites) {
-        if (frozenMethodsConfigured) {
+        return collect(sites, false, new ArrayList<>());
+    }
+
+    /**
+     * Copies of a recorder a live dump makes before it gives up on a thread's site that keeps
+     * changing ({@code Seqlock#read}): each attempt copies a table of at most 64 entries.
+     */
+    private static final int ATTEMPTS = 200;
+
+    /**
+     * What was recorded, in site order, for the sites in {@code sites}. At exit ({@code live}
+     * false) threads still running are read as they are; frozen periods stop thawing. A live dump
+     * copies each thread's recorder of a site while the thread may change it (the copy is of a
+     * state it had: {@link SiteRecorder#consistentReading}); a recorder that kept changing through
+     * every attempt is left out of this dump, its thread and site named in {@code leftOut} ("site
+     * 12 in thread 3"): its counts are in the next dump (docs/live-dumps.md).
+     */
+    public static List<ValueSiteProfile> collect(List<ValueSiteMeta> sites, boolean live, List<String> leftOut) {
+        if (frozenMethodsConfigured && !live) {
             FrozenMethods.stop();   // no thaw while the profile is read: frozen periods are credited as they stand
         }
         List<ValueThread> threads = ValueThread.all();
@@ -51,10 +69,18 @@ public final class ValueCollector {
             SwitchTimeline timeline = null;   // of the thread that ran the site most
             long busiest = -1;
             Map<Long, long[]> merged = new HashMap<>();   // value -> {count, profiled count}
-            for (ValueThread t : threads) {
-                SiteRecorder[] rs = t.recorders;
-                SiteRecorder r = site < rs.length ? rs[site] : null;
-                TnvTable table = r == null ? null : r.tableWithRun();
+            for (int thread = 0; thread < threads.size(); thread++) {
+                SiteRecorder[] rs = threads.get(thread).recorders;
+                SiteRecorder recorder = site < rs.length ? rs[site] : null;
+                if (recorder == null) {
+                    continue;   // never ran in this thread
+                }
+                SiteRecorder.Reading r = live ? recorder.consistentReading(ATTEMPTS) : recorder.reading(false);
+                if (r == null) {
+                    leftOut.add("site " + site + " in thread " + thread);
+                    continue;
+                }
+                TnvTable table = r.table();
                 if (table == null) {
                     continue;   // never ran in this thread
                 }

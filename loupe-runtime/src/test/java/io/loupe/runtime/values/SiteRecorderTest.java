@@ -214,8 +214,8 @@ class SiteRecorderTest {
             assertEquals(each.profiled(), runs.profiled());
             assertEquals(each.weightTotal(), runs.weightTotal());
             assertEquals(each.mrvHits(), runs.mrvHits());
-            TnvTable expected = each.tableWithRun();
-            TnvTable actual = runs.tableWithRun();
+            TnvTable expected = each.tableWithRun(false);
+            TnvTable actual = runs.tableWithRun(false);
             assertEquals(expected.size(), actual.size());
             for (int i = 0; i < expected.size(); i++) {
                 assertEquals(expected.value(i), actual.value(i));
@@ -227,13 +227,13 @@ class SiteRecorderTest {
     @Test
     void aSiteWhoseFirstValueIsZeroHasRunWithoutATable() {
         SiteRecorder r = new SiteRecorder(FULL, 0);
-        assertNull(r.tableWithRun());
+        assertNull(r.tableWithRun(false));
         full(r, 0);
         full(r, 0);
         assertNull(r.table);   // the run is pending: still no change
         assertEquals(2, r.executed());
         assertEquals(1, r.mrvHits());
-        TnvTable t = r.tableWithRun();
+        TnvTable t = r.tableWithRun(false);
         assertEquals(1, t.size());
         assertEquals(0, t.value(0));
         assertEquals(2, t.count(0));

@@ -1,0 +1,363 @@
+package io.loupe.runtime.dump;
+
+import io.loupe.data.Profile;
+import io.loupe.data.StatKeys;
+import io.loupe.data.deps.AbsintProfile;
+import io.loupe.data.deps.DepType;
+import io.loupe.data.deps.Dependence;
+import io.loupe.data.deps.DepsProfile;
+import io.loupe.data.deps.LoopRecord;
+import io.loupe.data.paths.PathCounts;
+import io.loupe.data.paths.SlabForest;
+import io.loupe.data.values.ValueSiteProfile;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What the profile held at the last reset of a live dump ({@code loupe dump --reset}), so that
+ * later profiles hold only what happened since: {@link #since} subtracts it. Nothing in the
+ * runtime is zeroed — its counters belong to threads that go on running, and a store racing
+ * with theirs would lose counts — so a reset costs the program nothing and loses nothing.
+ *
+ * <p><b>Why the sums come out whole.</b> Every count the runtime keeps only grows, and a dump
+ * reads each at some moment while it runs. The baseline keeps, per counter, the largest value any
+ * reset dump read of it, and a profile reports {@code max(0, now - baseline)}. A reset dump that
+ * could not read a part (a recorder that kept changing, {@code dump.leftOut}) reads less than
+ * there is; the clamp then reports 0 for it and the baseline keeps the larger reading, so what it
+ * missed comes in a later profile, once. The reset dumps and the profile written at exit
+ * therefore add up to the whole run's counts, counter by counter: path counts, value site
+ * executions, dependence counts, loop invocations and iterations, and the events counted in the
+ * stats. Two exceptions, documented in docs/live-dumps.md: a k-slab forest pruned between two
+ * dumps has moved cold counts into its pruned total, and a value's count in a TNV table is not
+ * monotone (the table clears its bottom half), so a reset dump's value counts are lower bounds
+ * (stat {@code dump.sinceReset}).
+ *
+ * <p>What does not add is kept as the latest dump read it: the metadata (ids are stable within
+ * a JVM: registries only grow), a dependence's relation bits (seen at any time up to the dump),
+ * settings and sizes.
+ */
+final class Baseline {
+
+    /** Stats that count events, which a profile since a reset counts since it; the others describe the run or the profile. */
+    static final Set<String> EVENTS = Set.of(StatKeys.PATHS_HASH_OPS, StatKeys.PATHS_STREAM_ITEMS,
+            StatKeys.PATHS_PRUNED_NODES, StatKeys.PATHS_PRUNES, StatKeys.VALUES_EXECUTED,
+            StatKeys.VALUES_ESTIMATED_EXECUTED, StatKeys.VALUES_PROFILED, StatKeys.VALUES_QUIET_METHOD_ACTIVATIONS,
+            StatKeys.VALUES_QUIET_ACTIVATIONS, StatKeys.VALUES_QUIET_METHOD_ITERATIONS, StatKeys.VALUES_QUIET_ITERATIONS,
+            StatKeys.VALUES_QUIET_PERIODS, StatKeys.VALUES_FROZEN_PERIODS, StatKeys.VALUES_THAW_BURSTS,
+            StatKeys.DEPS_ACCESSES, StatKeys.DEPS_OBJECTS, StatKeys.DEPS_FIELD_SHADOWS, StatKeys.INSTRUMENT_CLASSES,
+            StatKeys.INSTRUMENT_REWRITTEN, StatKeys.INSTRUMENT_MILLIS);
+
+    private final Map<PathKey, Long> paths = new HashMap<>();
+    private final Map<Integer, ForestBase> forests = new HashMap<>();
+    private final Map<Integer, SiteBase> values = new HashMap<>();
+    private final Map<DepKey, Long> dependences = new HashMap<>();
+    private final Map<LoopKey, long[]> loops = new HashMap<>();
+    private final Map<Integer, NestBase> nests = new HashMap<>();
+    private final Map<String, Long> stats = new HashMap<>();
+
+    private record PathKey(int method, long id) {
+    }
+
+    private record DepKey(DepType type, int srcSite, int srcContext, int dstSite, int dstContext, boolean cross) {
+    }
+
+    private record LoopKey(int loop, int context) {
+    }
+
+    /**
+     * {@code now} less this baseline; when {@code advance} (a reset), the baseline then takes in
+     * {@code now}. {@code forestThreads[i]} is the thread whose forest {@code now.forests().get(i)}
+     * is: the threads' ordinals of registration, stable for the life of the JVM.
+     */
+    Profile since(Profile now, int[] forestThreads, boolean advance) {
+        List<PathCounts> counts = pathCounts(now.counts(), advance);
+        List<SlabForest> forestsSince = new ArrayList<>();
+        long forestNodes = 0;
+        for (int i = 0; i < now.forests().size(); i++) {
+            SlabForest f = forests.computeIfAbsent(forestThreads[i], t -> new ForestBase()).since(now.forests().get(i), advance);
+            if (f.size() > 0) {
+                forestsSince.add(f);
+                forestNodes += f.size();
+            }
+        }
+        List<ValueSiteProfile> valuesSince = new ArrayList<>();
+        for (ValueSiteProfile v : now.values()) {
+            ValueSiteProfile d = values.computeIfAbsent(v.siteId(), s -> new SiteBase()).since(v, advance);
+            if (d != null) {
+                valuesSince.add(d);
+            }
+        }
+        DepsProfile deps = deps(now.deps(), advance);
+        Map<String, Long> statsSince = new LinkedHashMap<>();
+        for (Map.Entry<String, Long> e : now.stats().entrySet()) {
+            String key = e.getKey();
+            statsSince.put(key, EVENTS.contains(key) ? grown(stats, key, e.getValue(), advance) : e.getValue());
+        }
+        if (statsSince.containsKey(StatKeys.PATHS_FOREST_NODES)) {
+            statsSince.put(StatKeys.PATHS_FOREST_NODES, forestNodes);
+        }
+        if (statsSince.containsKey(StatKeys.VALUES_SITES_RUN)) {
+            statsSince.put(StatKeys.VALUES_SITES_RUN, (long) valuesSince.size());
+        }
+        if (statsSince.containsKey(StatKeys.DEPS_DEPENDENCES)) {
+            statsSince.put(StatKeys.DEPS_DEPENDENCES, (long) deps.dependences().size());
+        }
+        statsSince.put(StatKeys.DUMP_SINCE_RESET, 1L);
+        return new Profile(now.header(), now.methods(), counts, forestsSince, statsSince, now.warnings(),
+                now.valueSites(), valuesSince, deps);
+    }
+
+    /** {@code now - had}, at least 0, with {@code had} raised to {@code now} when advancing. */
+    private static <K> long grown(Map<K, Long> base, K key, long now, boolean advance) {
+        long had = base.getOrDefault(key, 0L);
+        if (advance && now > had) {
+            base.put(key, now);
+        }
+        return Math.max(0, now - had);
+    }
+
+    private List<PathCounts> pathCounts(List<PathCounts> now, boolean advance) {
+        List<PathCounts> out = new ArrayList<>();
+        for (PathCounts pc : now) {
+            long[] ids = new long[pc.ids().length];
+            long[] counts = new long[ids.length];
+            int n = 0;
+            for (int i = 0; i < ids.length; i++) {
+                long d = grown(paths, new PathKey(pc.methodId(), pc.ids()[i]), pc.counts()[i], advance);
+                if (d > 0) {
+                    ids[n] = pc.ids()[i];
+                    counts[n++] = d;
+                }
+            }
+            if (n > 0) {
+                out.add(new PathCounts(pc.methodId(), Arrays.copyOf(ids, n), Arrays.copyOf(counts, n)));
+            }
+        }
+        return out;
+    }
+
+    private DepsProfile deps(DepsProfile now, boolean advance) {
+        if (now.mode() == null) {
+            return now;
+        }
+        List<Dependence> deps = new ArrayList<>();
+        for (Dependence d : now.dependences()) {
+            DepKey key = new DepKey(d.type(), d.srcSite(), d.srcContext(), d.dstSite(), d.dstContext(), d.crossThread());
+            long since = grown(dependences, key, d.count(), advance);
+            if (since > 0) {
+                deps.add(new Dependence(d.type(), d.srcSite(), d.srcContext(), d.dstSite(), d.dstContext(), since,
+                        d.crossThread(), d.loops(), d.relations()));
+            }
+        }
+        List<LoopRecord> records = new ArrayList<>();
+        for (LoopRecord r : now.loopRecords()) {
+            long[] had = loops.computeIfAbsent(new LoopKey(r.loop(), r.context()), k -> new long[3]);
+            long[] at = {r.invocations(), r.iterations(), r.decidedInvocations()};
+            long[] since = new long[3];
+            for (int i = 0; i < 3; i++) {
+                since[i] = Math.max(0, at[i] - had[i]);
+                if (advance) {
+                    had[i] = Math.max(had[i], at[i]);
+                }
+            }
+            if (since[0] > 0 || since[1] > 0) {
+                records.add(new LoopRecord(r.loop(), r.context(), since[0], since[1], since[2]));
+            }
+        }
+        AbsintProfile absint = now.absint();
+        if (absint.enabled()) {
+            List<AbsintProfile.NestRecord> nestsSince = new ArrayList<>();
+            for (AbsintProfile.NestRecord r : absint.nests()) {
+                nestsSince.add(nests.computeIfAbsent(r.nest(), k -> new NestBase()).since(r, advance));
+            }
+            absint = new AbsintProfile(true, absint.ineligible(), nestsSince);
+        }
+        return new DepsProfile(now.mode(), now.sites(), now.loops(), now.calls(), now.contexts(), records, deps, absint);
+    }
+
+    /** One thread's forest at the last reset: a trie of its nodes' largest counts read. */
+    private static final class ForestBase {
+
+        /** A node: its parent's index here (-1 for a root), method and label, and which of equal siblings it is. */
+        private record NodeKey(int parent, int method, int label, int twin) {
+        }
+
+        private final Map<NodeKey, Integer> index = new HashMap<>();
+        private long[] count = new long[16];
+        private int size;
+        private long pruned;
+        private long prunedCount;
+
+        /**
+         * {@code now} less this baseline, nodes without counts since left out unless a descendant
+         * has some. A snapshot may hold two roots of one label (a root and the residual counter of
+         * its pruned nodes): they are told apart by their order ({@code twin}).
+         */
+        SlabForest since(SlabForest now, boolean advance) {
+            int n = now.size();
+            int[] here = new int[n];   // the node's index in this baseline, -1 if absent
+            long[] since = new long[n];
+            Map<NodeKey, Integer> twins = new HashMap<>();
+            for (int i = 0; i < n; i++) {
+                int p = now.parent()[i];
+                int parentHere = p < 0 ? -1 : here[p];
+                if (p >= 0 && parentHere < 0) {
+                    // a node under one the baseline lacks is new too, unless advancing adds them
+                    here[i] = -1;
+                    since[i] = now.count()[i];
+                    continue;
+                }
+                NodeKey plain = new NodeKey(parentHere, now.method()[i], now.label()[i], 0);
+                int twin = twins.merge(plain, 1, Integer::sum) - 1;
+                NodeKey key = new NodeKey(parentHere, now.method()[i], now.label()[i], twin);
+                Integer at = index.get(key);
+                long had = at == null ? 0 : count[at];
+                since[i] = Math.max(0, now.count()[i] - had);
+                if (advance) {
+                    if (at == null) {
+                        at = add(key);
+                    }
+                    count[at] = Math.max(had, now.count()[i]);
+                }
+                here[i] = at == null ? -1 : at;
+            }
+            long prunedSince = Math.max(0, now.pruned() - pruned);
+            long prunedCountSince = Math.max(0, now.prunedCount() - prunedCount);
+            if (advance) {
+                pruned = Math.max(pruned, now.pruned());
+                prunedCount = Math.max(prunedCount, now.prunedCount());
+            }
+            return kept(now, since, prunedSince, prunedCountSince);
+        }
+
+        private int add(NodeKey key) {
+            if (size == count.length) {
+                count = Arrays.copyOf(count, size * 2);
+            }
+            index.put(key, size);
+            return size++;
+        }
+
+        /** The nodes with counts since, and their ancestors, renumbered in the same order. */
+        private static SlabForest kept(SlabForest now, long[] since, long pruned, long prunedCount) {
+            int n = now.size();
+            boolean[] keep = new boolean[n];
+            for (int i = n - 1; i >= 0; i--) {
+                keep[i] |= since[i] > 0;
+                if (keep[i] && now.parent()[i] >= 0) {
+                    keep[now.parent()[i]] = true;
+                }
+            }
+            int[] renumbered = new int[n];
+            int kept = 0;
+            for (int i = 0; i < n; i++) {
+                renumbered[i] = keep[i] ? kept++ : -1;
+            }
+            int[] parent = new int[kept];
+            int[] method = new int[kept];
+            int[] label = new int[kept];
+            long[] count = new long[kept];
+            for (int i = 0; i < n; i++) {
+                int j = renumbered[i];
+                if (j >= 0) {
+                    parent[j] = now.parent()[i] < 0 ? -1 : renumbered[now.parent()[i]];
+                    method[j] = now.method()[i];
+                    label[j] = now.label()[i];
+                    count[j] = since[i];
+                }
+            }
+            return new SlabForest(now.thread(), now.k(), parent, method, label, count, pruned, prunedCount);
+        }
+    }
+
+    /** One value site at the last reset: its counters and its values' counts, the largest read. */
+    private static final class SiteBase {
+
+        private final long[] counters = new long[7];
+        private final Map<String, long[]> values = new HashMap<>();
+
+        /**
+         * {@code now} less this baseline, or null if the site did not run since. The values' counts
+         * since are lower bounds: a value the table dropped and took again since restarted its
+         * count. The values are ordered by their counts since, as a table orders them. The on/off
+         * timeline, a record from the start of the run, is left out.
+         */
+        ValueSiteProfile since(ValueSiteProfile now, boolean advance) {
+            long[] at = {now.executed(), now.counted(), now.profiled(), now.weight(), now.mrvHits(), now.switchedOff(),
+                    now.switchedOn()};
+            long[] since = new long[at.length];
+            for (int i = 0; i < at.length; i++) {
+                since[i] = Math.max(0, at[i] - counters[i]);
+                if (advance) {
+                    counters[i] = Math.max(counters[i], at[i]);
+                }
+            }
+            int n = now.values().length;
+            String[] vs = new String[n];
+            long[] cs = new long[n];
+            long[] ps = new long[n];
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                long[] had = values.computeIfAbsent(now.values()[i], v -> new long[2]);
+                cs[i] = Math.max(0, now.counts()[i] - had[0]);
+                ps[i] = Math.max(0, now.profiledCounts()[i] - had[1]);
+                if (advance) {
+                    had[0] = Math.max(had[0], now.counts()[i]);
+                    had[1] = Math.max(had[1], now.profiledCounts()[i]);
+                }
+                order[i] = i;
+            }
+            if (since[0] == 0 && since[2] == 0) {
+                return null;
+            }
+            Arrays.sort(order, (a, b) -> cs[a] != cs[b] ? Long.compare(cs[b], cs[a])
+                    : now.values()[a].compareTo(now.values()[b]));
+            int kept = 0;
+            for (int i = 0; i < n; i++) {
+                kept += cs[order[i]] > 0 ? 1 : 0;
+            }
+            String[] values = new String[kept];
+            long[] counts = new long[kept];
+            long[] profiled = new long[kept];
+            for (int i = 0; i < kept; i++) {
+                values[i] = now.values()[order[i]];
+                counts[i] = cs[order[i]];
+                profiled[i] = ps[order[i]];
+            }
+            return new ValueSiteProfile(now.siteId(), since[0], since[1], since[2], since[3], since[4], values, counts,
+                    profiled, since[5], since[6], null);
+        }
+    }
+
+    /** One nest's figures of abstract interpretation at the last reset. */
+    private static final class NestBase {
+
+        private long decided;
+        private long untraced;
+        private final Map<String, Long> fallbacks = new HashMap<>();
+
+        AbsintProfile.NestRecord since(AbsintProfile.NestRecord now, boolean advance) {
+            long decidedSince = Math.max(0, now.decided() - decided);
+            long untracedSince = Math.max(0, now.untracedAccesses() - untraced);
+            if (advance) {
+                decided = Math.max(decided, now.decided());
+                untraced = Math.max(untraced, now.untracedAccesses());
+            }
+            Map<String, Long> fallbacksSince = new TreeMap<>();
+            for (Map.Entry<String, Long> e : now.fallbacks().entrySet()) {
+                long since = grown(fallbacks, e.getKey(), e.getValue(), advance);
+                if (since > 0) {
+                    fallbacksSince.put(e.getKey(), since);
+                }
+            }
+            return new AbsintProfile.NestRecord(now.nest(), now.loops(), decidedSince, untracedSince, fallbacksSince);
+        }
+    }
+}
