@@ -1,11 +1,9 @@
 package io.loupe.validation;
 
-import io.loupe.analysis.kpaths.KIpfBuilder;
 import io.loupe.analysis.merge.MergeResult;
 import io.loupe.analysis.merge.ProfileMerge;
 import io.loupe.analysis.paths.DecodedPath;
 import io.loupe.analysis.paths.PathDecoder;
-import io.loupe.analysis.summary.MethodProfile;
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.data.Profile;
 import io.loupe.data.deps.Dependence;
@@ -13,19 +11,19 @@ import io.loupe.data.format.ProfileReader;
 import io.loupe.data.format.ProfileValidator;
 import io.loupe.data.meta.EdgeKind;
 import io.loupe.data.meta.MethodMeta;
-import io.loupe.data.paths.SlabForest;
-import io.loupe.data.values.ValueSiteProfile;
 import io.loupe.report.TextReport;
 import io.loupe.validation.support.AgentRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
+import static io.loupe.validation.support.ProfileFigures.executions;
+import static io.loupe.validation.support.ProfileFigures.kIpf;
+import static io.loupe.validation.support.ProfileFigures.name;
+import static io.loupe.validation.support.ProfileFigures.paths;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -129,47 +127,7 @@ class MergeValidationTest {
         return p.methods().stream().map(m -> m.className().hashCode() * 31 + m.id()).sorted().toList();
     }
 
-    private static String name(MethodMeta m) {
-        return m.className() + "." + m.name() + m.desc();
-    }
-
     private static MethodMeta method(Profile p, String name) {
         return p.methods().stream().filter(m -> name(m).equals(name)).findFirst().orElseThrow();
-    }
-
-    /**
-     * Path counts per method name, as the reports read them: at k ≥ 2 the runtime streams path ids
-     * into the k-slab forests, and a method's counts are its k-IPF's roots.
-     */
-    private static Map<String, Map<Long, Long>> paths(Profile p) {
-        Map<String, Map<Long, Long>> out = new TreeMap<>();
-        for (MethodProfile m : ProfileSummary.of(p).methods()) {
-            Map<Long, Long> counts = out.computeIfAbsent(name(m.meta()), k -> new TreeMap<>());
-            for (int i = 0; i < m.pathCount(); i++) {
-                counts.merge(m.pathId(i), m.count(i), Long::sum);
-            }
-        }
-        return out;
-    }
-
-    /** Every k-IPF node as method name and path ids, with its count. */
-    private static Map<String, Long> kIpf(Profile p) {
-        KIpfBuilder builder = new KIpfBuilder(p.header().k());
-        for (SlabForest f : p.forests()) {
-            builder.add(f);
-        }
-        Map<String, Long> out = new TreeMap<>();
-        builder.build().forEach((m, forest) -> forest.forEachPath(path -> out.merge(
-                name(p.methods().get(m)) + Arrays.toString(path.ids()), path.count(), Long::sum)));
-        return out;
-    }
-
-    /** Executions per value site, by stable key. */
-    private static Map<String, Long> executions(Profile p) {
-        Map<String, Long> out = new TreeMap<>();
-        for (ValueSiteProfile v : p.values()) {
-            out.merge(p.valueSites().get(v.siteId()).stableKey(), v.executed(), Long::sum);
-        }
-        return out;
     }
 }

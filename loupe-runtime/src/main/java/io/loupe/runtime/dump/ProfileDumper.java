@@ -56,6 +56,8 @@ public final class ProfileDumper {
     private final List<Supplier<List<String>>> endChecks = new CopyOnWriteArrayList<>();
     /** What the profile held at the last reset of a live dump; null before the first ({@link #dumpLive}). */
     private Baseline baseline;
+    /** True once the dump at exit has begun: a live dump after it would count again what it wrote. */
+    private boolean exiting;
 
     public ProfileDumper(Path out, String options, String version) {
         this.out = out;
@@ -131,6 +133,7 @@ public final class ProfileDumper {
      * one line on stderr, whatever the reason, {@code OutOfMemoryError} included.
      */
     private synchronized void dump() {
+        exiting = true;
         forShutdown = null;
         forDump = null;
         try {
@@ -250,6 +253,9 @@ public final class ProfileDumper {
      * that says what was written.
      */
     public synchronized String dumpLive(Path file, boolean reset) throws IOException {
+        if (exiting) {
+            throw new IllegalStateException("the JVM is exiting: its profile is written at exit to " + out);
+        }
         List<String> leftOut = new ArrayList<>();
         Collected c = collect(false, true, leftOut);
         Profile now = c.profile();

@@ -434,14 +434,19 @@ public final class SiteRecorder {
      * the tables copied when {@code copy} (a live dump: the owner goes on changing its own).
      */
     Reading reading(boolean copy) {
-        TnvTable t = tableWithRun(copy);
+        // The fast paths go on counting while a live dump reads (run++, gate--): each is read once,
+        // so that the table and the counters agree on it.
+        long pending = run;
+        int gateNow = gate;
+        TnvTable t = tableWithRun(copy, pending);
         if (t == null) {
             return NEVER_RAN;
         }
         TnvTable source = creditSource();
-        return new Reading(t, quietPending(), executed(), quietCredited(), profiled(), pendingSkipped(), weightTotal(),
-                mrvHits(), switchedOff(), switchedOn(), timeline(), copy && source != null ? source.copy() : source,
-                creditTotal());
+        long ran = accounted + (gateSet - gateNow) + runExecutions + pending;
+        return new Reading(t, quietPending(), ran, quietCredited(), profiled + runExecutions + pending,
+                off ? gateSet - gateNow : owed, weightTotal(), mrvHits(), switchedOff(), switchedOn(), timeline(),
+                copy && source != null ? source.copy() : source, creditTotal());
     }
 
     /**
@@ -459,11 +464,16 @@ public final class SiteRecorder {
      * if the site never ran here.
      */
     TnvTable tableWithRun(boolean copy) {
-        if (run == 0) {
+        return tableWithRun(copy, run);
+    }
+
+    /** {@link #tableWithRun(boolean)} with the current run {@code pending} executions long. */
+    private TnvTable tableWithRun(boolean copy, long pending) {
+        if (pending == 0) {
             return copy && table != null ? table.copy() : table;
         }
         TnvTable t = table == null ? new TnvTable(config.tableSize(), config.clearInterval()) : table.copy();
-        t.addRun(runValue, run);
+        t.addRun(runValue, pending);
         return t;
     }
 
