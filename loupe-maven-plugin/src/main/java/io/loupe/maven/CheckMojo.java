@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * Fails the build when a rule no longer holds on the merged profile of this module's test JVMs
- * ({@link Rule} for the syntax): each failing rule is one line with the rule, what was measured
+ * ({@link CheckRule} for the syntax): each failing rule is one line with the rule, what was measured
  * and the limit. Rules are parsed before any profile is read, so a mistyped rule fails at once; a
  * module with rules and no profile fails too, since its guards would otherwise pass unseen.
  */
@@ -48,10 +48,10 @@ public class CheckMojo extends AbstractMojo {
             getLog().info("Loupe: no rules to check");
             return;
         }
-        List<Rule> parsed = new ArrayList<>();
+        List<CheckRule> parsed = new ArrayList<>();
         for (String r : rules) {
             try {
-                parsed.add(Rule.parse(r));
+                parsed.add(CheckRule.parse(r));
             } catch (IllegalArgumentException e) {
                 throw new MojoExecutionException("Loupe check: " + e.getMessage());
             }
@@ -71,7 +71,7 @@ public class CheckMojo extends AbstractMojo {
         }
         RuleEvaluator evaluator = new RuleEvaluator(profiles.summary());
         List<String> failed = new ArrayList<>();
-        for (Rule r : parsed) {
+        for (CheckRule r : parsed) {
             RuleEvaluator.Result result = evaluator.evaluate(r);
             if (result.holds()) {
                 getLog().info("Loupe rule holds: " + result.line());

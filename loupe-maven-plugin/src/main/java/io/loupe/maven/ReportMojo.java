@@ -54,6 +54,10 @@ public class ReportMojo extends AbstractMojo {
         return roots;
     }
 
+    private static String count(int n, String one) {
+        return n + " " + one + (n == 1 ? "" : "s");
+    }
+
     /** Reads and merges the profiles of {@code dirs}, writes the reports; a line when there is none. */
     static void report(AbstractMojo mojo, List<Path> dirs, List<Path> sources, Path out) throws MojoExecutionException {
         try {
@@ -66,9 +70,9 @@ public class ReportMojo extends AbstractMojo {
             MergedProfiles profiles = MergedProfiles.of(files);
             Path index = ReportWriter.write(profiles, sources, out);
             mojo.getLog().info("Loupe: report of " + files.size() + " profile" + (files.size() == 1 ? "" : "s")
-                    + " (" + profiles.summary().methods().size() + " methods with paths, "
-                    + profiles.summary().values().sites().size() + " value sites, "
-                    + profiles.summary().deps().loops().size() + " loop verdicts): " + index + " and "
+                    + " (" + count(profiles.summary().methods().size(), "method") + " with paths, "
+                    + count(profiles.summary().values().sites().size(), "value site") + ", "
+                    + count(profiles.summary().deps().loops().size(), "loop verdict") + "): " + index + " and "
                     + index.resolveSibling(ReportWriter.JSON));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("Loupe report: " + e.getMessage(), e);

@@ -9,9 +9,9 @@ import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.analysis.values.SiteStats;
 import io.loupe.analysis.values.ValueAnalysis;
 import io.loupe.data.meta.MethodMeta;
-import io.loupe.maven.Rule.LoopRule;
-import io.loupe.maven.Rule.PathsRule;
-import io.loupe.maven.Rule.ValueRule;
+import io.loupe.maven.CheckRule.LoopRule;
+import io.loupe.maven.CheckRule.PathsRule;
+import io.loupe.maven.CheckRule.ValueRule;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +19,7 @@ import java.util.Locale;
 import java.util.TreeSet;
 
 /**
- * Evaluates {@link Rule}s on the analysis of a (merged) profile. Every measured figure it prints
+ * Evaluates {@link CheckRule}s on the analysis of a (merged) profile. Every measured figure it prints
  * is the analysis' own: a method's distinct paths ({@link MethodProfile#pathCount()}), a loop
  * context's verdict ({@link LoopVerdict#parallelizable()}) and advice ({@link Advisor}), a site's
  * Inv-1 ({@link SiteStats#inv1()}, a lower bound in a merged profile, marked {@code ≥}).
@@ -27,7 +27,7 @@ import java.util.TreeSet;
 final class RuleEvaluator {
 
     /** A rule's outcome: whether it holds, and one line with what was measured against the limit. */
-    record Result(Rule rule, boolean holds, String line) {
+    record Result(CheckRule rule, boolean holds, String line) {
     }
 
     private final ProfileSummary summary;
@@ -37,7 +37,7 @@ final class RuleEvaluator {
         this.summary = summary;
     }
 
-    Result evaluate(Rule rule) {
+    Result evaluate(CheckRule rule) {
         if (rule instanceof LoopRule r) {
             return loop(r);
         }
@@ -167,7 +167,7 @@ final class RuleEvaluator {
         return String.format(Locale.ROOT, "%.1f%%", share * 100);
     }
 
-    private static Result fail(Rule r, String why) {
+    private static Result fail(CheckRule r, String why) {
         return new Result(r, false, r.text() + ": " + why);
     }
 }

@@ -1,15 +1,15 @@
 package io.loupe.maven;
 
-import io.loupe.maven.Rule.LoopRequirement;
-import io.loupe.maven.Rule.LoopRule;
-import io.loupe.maven.Rule.MethodName;
-import io.loupe.maven.Rule.PathsRule;
-import io.loupe.maven.Rule.ValueRule;
+import io.loupe.maven.CheckRule.LoopRequirement;
+import io.loupe.maven.CheckRule.LoopRule;
+import io.loupe.maven.CheckRule.MethodName;
+import io.loupe.maven.CheckRule.PathsRule;
+import io.loupe.maven.CheckRule.ValueRule;
 
 import java.util.List;
 import java.util.Locale;
 
-/** The parser of {@link Rule}s: words separated by spaces, one rule a line. */
+/** The parser of {@link CheckRule}s: words separated by spaces, one rule a line. */
 final class RuleParser {
 
     private RuleParser() {
@@ -20,7 +20,7 @@ final class RuleParser {
      *
      * @throws IllegalArgumentException saying what is wrong with it and what a rule looks like
      */
-    static Rule parse(String rule) {
+    static CheckRule parse(String rule) {
         String text = rule == null ? "" : rule.strip().replaceAll("\\s+", " ");
         List<String> t = List.of(text.split(" "));
         if (text.isEmpty()) {
@@ -68,8 +68,8 @@ final class RuleParser {
                 }
                 Located at = located(text, t.get(1));
                 String kind = inv > 2 ? t.get(2).toLowerCase(Locale.ROOT) : null;
-                if (kind != null && !Rule.SITE_KINDS.contains(kind)) {
-                    throw bad(text, "unknown site kind '" + t.get(2) + "' (known: " + String.join(", ", Rule.SITE_KINDS) + ")");
+                if (kind != null && !CheckRule.SITE_KINDS.contains(kind)) {
+                    throw bad(text, "unknown site kind '" + t.get(2) + "' (known: " + String.join(", ", CheckRule.SITE_KINDS) + ")");
                 }
                 String detail = inv > 3 ? t.get(3) : null;
                 yield new ValueRule(text, at.method, at.line, kind, detail, share(text, t.get(inv + 3)));

@@ -21,7 +21,7 @@ import java.util.Locale;
  * report's "site, what it reads" column). A rule holds when every item it names holds it; a rule
  * that names nothing in the profile fails.
  */
-sealed interface Rule {
+sealed interface CheckRule {
 
     /** The rule as written, normalised in spacing: what failure lines quote. */
     String text();
@@ -43,11 +43,11 @@ sealed interface Rule {
     }
 
     /** A loop, by method and header line, that must stay {@code requirement} in every context it ran in. */
-    record LoopRule(String text, MethodName method, int line, LoopRequirement requirement) implements Rule {
+    record LoopRule(String text, MethodName method, int line, LoopRequirement requirement) implements CheckRule {
     }
 
     /** A method that may execute at most {@code maxPaths} distinct acyclic paths. */
-    record PathsRule(String text, MethodName method, int maxPaths) implements Rule {
+    record PathsRule(String text, MethodName method, int maxPaths) implements CheckRule {
     }
 
     /**
@@ -55,7 +55,7 @@ sealed interface Rule {
      * Inv-1 must be at least {@code minInvariance}.
      */
     record ValueRule(String text, MethodName method, int line, String kind, String detail, double minInvariance)
-            implements Rule {
+            implements CheckRule {
     }
 
     /** The site kinds, as the reports label them. */
@@ -66,7 +66,7 @@ sealed interface Rule {
      *
      * @throws IllegalArgumentException saying what is wrong with it and what a rule looks like
      */
-    static Rule parse(String rule) {
+    static CheckRule parse(String rule) {
         return RuleParser.parse(rule);
     }
 
