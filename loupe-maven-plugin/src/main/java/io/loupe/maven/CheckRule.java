@@ -1,7 +1,6 @@
 package io.loupe.maven;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A regression guard of {@code check}, written in the POM as one line:
