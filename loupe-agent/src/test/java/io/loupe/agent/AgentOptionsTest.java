@@ -46,6 +46,35 @@ class AgentOptionsTest {
     }
 
     @Test
+    void periodicDumpsTakeADurationOfAtLeast100Milliseconds() {
+        assertEquals(0, AgentOptions.parse("k=2").dumpIntervalMillis());
+        assertEquals(500, AgentOptions.parse("dumpInterval=500ms").dumpIntervalMillis());
+        assertEquals(30_000, AgentOptions.parse("dumpInterval=30s").dumpIntervalMillis());
+        assertEquals(300_000, AgentOptions.parse("dumpInterval=5m").dumpIntervalMillis());
+        assertEquals(7_200_000, AgentOptions.parse("dumpInterval=2h").dumpIntervalMillis());
+        AgentOptions o = AgentOptions.parse("profile=values,dumpInterval=45s");
+        assertEquals(45_000, AgentOptions.parse(o.toString()).dumpIntervalMillis());
+        for (String bad : List.of("dumpInterval=30", "dumpInterval=1.5s", "dumpInterval=-1s", "dumpInterval=s",
+                "dumpInterval=3 s", "dumpInterval=2d")) {
+            var e = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse(bad), bad);
+            assertTrue(e.getMessage().contains("needs a duration such as 500ms, 30s, 5m or 1h"), e.getMessage());
+        }
+        var tooShort = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("dumpInterval=99ms"));
+        assertEquals("option 'dumpInterval' must be at least 100ms, got '99ms'", tooShort.getMessage());
+        var trace = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("profile=trace,dumpInterval=1s"));
+        assertTrue(trace.getMessage().contains("profile=trace writes its trace as the program runs"), trace.getMessage());
+    }
+
+    @Test
+    void theMBeanIsRegisteredUnlessJmxIsFalse() {
+        assertTrue(AgentOptions.parse("k=2").jmx());
+        AgentOptions off = AgentOptions.parse("jmx=false");
+        assertFalse(off.jmx());
+        assertFalse(AgentOptions.parse(off.toString()).jmx());
+        assertFalse(AgentOptions.parse("k=2").toString().contains("jmx"));
+    }
+
+    @Test
     void c2LeavesTheInstrumenterAloneUnlessAskedTo() {
         assertFalse(AgentOptions.parse("k=2").instrumenterC2());
         AgentOptions on = AgentOptions.parse("k=2,instrumenter.c2=true");

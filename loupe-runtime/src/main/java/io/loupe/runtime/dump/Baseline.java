@@ -304,13 +304,14 @@ final class Baseline {
             long[] cs = new long[n];
             long[] ps = new long[n];
             Integer[] order = new Integer[n];
+            long[] seen = now.profiledCounts();   // null: not known (a convergent profile of format 3)
             for (int i = 0; i < n; i++) {
                 long[] had = values.computeIfAbsent(now.values()[i], v -> new long[2]);
                 cs[i] = Math.max(0, now.counts()[i] - had[0]);
-                ps[i] = Math.max(0, now.profiledCounts()[i] - had[1]);
+                ps[i] = seen == null ? 0 : Math.max(0, seen[i] - had[1]);
                 if (advance) {
                     had[0] = Math.max(had[0], now.counts()[i]);
-                    had[1] = Math.max(had[1], now.profiledCounts()[i]);
+                    had[1] = seen == null ? had[1] : Math.max(had[1], seen[i]);
                 }
                 order[i] = i;
             }
@@ -332,7 +333,7 @@ final class Baseline {
                 profiled[i] = ps[order[i]];
             }
             return new ValueSiteProfile(now.siteId(), since[0], since[1], since[2], since[3], since[4], values, counts,
-                    profiled, since[5], since[6], null);
+                    seen == null ? null : profiled, since[5], since[6], null);
         }
     }
 

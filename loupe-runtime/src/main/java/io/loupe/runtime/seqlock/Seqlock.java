@@ -116,8 +116,8 @@ public final class Seqlock {
     /**
      * {@code copy}, made again until it is valid, at most {@code attempts} times; null if every
      * attempt met a change and the owner did not answer. A copy that fails with an exception while
-     * a change was under way (an index past an array that had just been replaced) counts as one
-     * that met the change.
+     * a change was under way (an index past an array that had just been replaced), or that returns
+     * null, counts as one that met the change.
      */
     public <T> T read(Supplier<T> copy, int attempts) {
         return read(copy, attempts, this);
@@ -161,7 +161,7 @@ public final class Seqlock {
                     return t;
                 }
             }
-            if (asked == null && attempt >= BEFORE_ASKING && (others = evenVersions(locks)) != null) {
+            if (asked == null && attempt >= BEFORE_ASKING && (others = othersAtRest(locks)) != null) {
                 asked = copy;
                 owner.request = asked;
             }
@@ -171,10 +171,19 @@ public final class Seqlock {
         return null;
     }
 
-    /** Every lock's version, or null if one is odd (a change under way). */
-    private static int[] evenVersions(Seqlock[] locks) {
+    /**
+     * The versions of the locks other than the owner's (the first), which an answer must find
+     * unchanged; null if one of them is odd (another writer's change under way).
+     */
+    private static int[] othersAtRest(Seqlock[] locks) {
         int[] versions = new int[locks.length];
-        return begin(locks, versions) ? versions : null;
+        for (int i = 1; i < locks.length; i++) {
+            versions[i] = locks[i].readBegin();
+            if ((versions[i] & 1) != 0) {
+                return null;
+            }
+        }
+        return versions;
     }
 
     /** Reads each lock's version into {@code versions}; false if a change is under way. */
