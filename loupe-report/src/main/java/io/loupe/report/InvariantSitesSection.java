@@ -33,7 +33,7 @@ final class InvariantSitesSection {
             return;
         }
         boolean e = v.settings().convergent();
-        boolean merged = v.settings().merged();
+        boolean merged = v.settings().lowerBounds();
         String format = e ? CONVERGENT_ROW : ROW;
         out.append(e ? String.format(format, "#", "executions", "kind", "Inv-1", "Inv-1/p", "Inv-N", "MRV")
                 : String.format(format, "#", "executions", "kind", "Inv-1", "Inv-N", "MRV")).append("site, what it reads\n");

@@ -32,7 +32,7 @@ final class SpecializationSection {
             out.append(String.format(ROW, "calls", "Inv-1")).append("method, parameter = top value\n");
             for (SiteStats s : params) {
                 String row = String.format(ROW, ValueLayout.estimate(e, Percent.count(s.executed())),
-                        ValueLayout.lowerBound(v.settings().merged(), ValueLayout.estimate(e, Percent.oneDecimal(s.inv1()))));
+                        ValueLayout.lowerBound(v.settings().lowerBounds(), ValueLayout.estimate(e, Percent.oneDecimal(s.inv1()))));
                 line(out, row, s, " = " + ValueLayout.value(s.topValue()));
             }
         }

@@ -23,7 +23,7 @@ final class ValueTablesSection {
         out.append("\nValue invariance by site kind (means weighted by executions; Inv-N with N = ")
                 .append(n == 0 ? "all values of a table" : Integer.toString(n)).append(")\n");
         boolean e = v.settings().convergent();
-        boolean merged = v.settings().merged();
+        boolean merged = v.settings().lowerBounds();
         table(out, "kind", v.byKind(), e, merged);
         List<InvarianceRow> producers = v.byProducer();
         if (producers.size() > 1) {

@@ -40,13 +40,16 @@ final class ValuesJson {
         if (v.settings().merged()) {   // the runs merged: every count, share, inv1 and invN is a lower bound
             json.name("merged").value(v.settings().runs());
         }
+        if (v.settings().sinceReset()) {   // since a reset of a live dump: the same lower bounds
+            json.name("sinceReset").value(true);
+        }
         json.name("sitesRegistered").value(v.registeredSites());
         json.name("sitesRan").value(v.sites().size());
         summary(json, v);
         propagation(json, v.propagationSummary(), v.settings().convergent());
         json.name("sites").beginArray();
         for (SiteStats s : v.sites()) {
-            site(json, s, v.estimate(s.id()), v.settings().convergent(), v.settings().merged());
+            site(json, s, v.estimate(s.id()), v.settings().convergent(), v.settings().lowerBounds());
         }
         json.endArray();
         json.endObject();
@@ -164,7 +167,9 @@ final class ValuesJson {
      * figures: {@code executed}, {@code inv1Profiled}, {@code invNProfiled} and {@code count} are left out.
      * In a merged profile {@code countsAreLowerBounds} is written true: a value that one run's table
      * had dropped lost that run's count, so the values' counts and shares, {@code inv1} and
-     * {@code invN} (and their {@code Profiled} forms) are lower bounds (docs/merge.md).
+     * {@code invN} (and their {@code Profiled} forms) are lower bounds (docs/merge.md); so it is in
+     * a profile since a reset of a live dump, where a value a table dropped and took again since
+     * restarted its count (docs/live-dumps.md).
      */
     private static void site(JsonWriter json, SiteStats s, LocalEstimate estimate, boolean convergent, boolean merged)
             throws IOException {

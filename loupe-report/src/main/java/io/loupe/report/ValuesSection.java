@@ -24,6 +24,10 @@ final class ValuesSection {
             out.append("\n≥ marks a lower bound: this profile merges ").append(Long.toString(v.settings().runs()))
                     .append(" runs, and a value that one run's TNV table had dropped\n")
                     .append("lost that run's count; its count, share, Inv-1 and Inv-N are at least what is printed.\n");
+        } else if (v.settings().sinceReset()) {
+            out.append("\n≥ marks a lower bound: this profile holds what was recorded since a reset of a live dump, and\n")
+                    .append("a value that a TNV table dropped and took again since then restarted its count; its count,\n")
+                    .append("share, Inv-1 and Inv-N are at least what is printed.\n");
         }
         ValueTablesSection.write(v, out);
         InvariantSitesSection.write(v, top, out);

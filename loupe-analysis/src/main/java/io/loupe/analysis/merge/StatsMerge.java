@@ -16,7 +16,8 @@ import java.util.TreeSet;
  * but for three kinds:
  * <ul>
  *   <li>settings, which take the largest ({@code values.tableSize}, {@code values.topN},
- *       {@code values.convergent}: a merge with one convergent profile has estimates), and
+ *       {@code values.convergent}: a merge with one convergent profile has estimates; the marks of
+ *       live dumps, {@code dump.live} and {@code dump.sinceReset}), and
  *       {@code deps.staticFields}, a number of distinct fields, whose sum would count a field once
  *       per run;</li>
  *   <li>sizes of the profile itself, counted again in the merged profile ({@code paths.methods},
@@ -30,7 +31,7 @@ import java.util.TreeSet;
 final class StatsMerge {
 
     private static final Set<String> LARGEST = Set.of(StatKeys.VALUES_TABLE_SIZE, StatKeys.VALUES_TOP_N,
-            StatKeys.VALUES_CONVERGENT, StatKeys.DEPS_STATIC_FIELDS);
+            StatKeys.VALUES_CONVERGENT, StatKeys.DEPS_STATIC_FIELDS, StatKeys.DUMP_LIVE, StatKeys.DUMP_SINCE_RESET);
 
     private StatsMerge() {
     }

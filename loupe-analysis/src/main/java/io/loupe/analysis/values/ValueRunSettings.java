@@ -16,24 +16,39 @@ import java.util.Map;
  * @param runs       the runs merged into the profile ({@link StatKeys#MERGE_PROFILES}), 1 for one
  *                   run's: above 1, a value's count misses what the runs whose tables had dropped
  *                   the value saw of it, so counts, Inv-1, Inv-N and value shares are lower bounds
+ * @param sinceReset the profile holds what was recorded since a reset of a live dump
+ *                   ({@link StatKeys#DUMP_SINCE_RESET}): a value its TNV table dropped and took
+ *                   again since restarted its count, so counts, Inv-1, Inv-N and shares are lower
+ *                   bounds too (docs/live-dumps.md)
  */
-public record ValueRunSettings(int tableSize, int topN, boolean convergent, long runs) {
+public record ValueRunSettings(int tableSize, int topN, boolean convergent, long runs, boolean sinceReset) {
 
     /** The settings of one run's profile. */
     public ValueRunSettings(int tableSize, int topN, boolean convergent) {
-        this(tableSize, topN, convergent, 1);
+        this(tableSize, topN, convergent, 1, false);
+    }
+
+    /** The settings of a profile that stands for {@code runs} runs. */
+    public ValueRunSettings(int tableSize, int topN, boolean convergent, long runs) {
+        this(tableSize, topN, convergent, runs, false);
     }
 
     /** The settings recorded in a profile's stats; missing or absurd entries read as "not said". */
     public static ValueRunSettings of(Map<String, Long> stats) {
         return new ValueRunSettings(positiveInt(stats.get(StatKeys.VALUES_TABLE_SIZE)),
                 positiveInt(stats.get(StatKeys.VALUES_TOP_N)), stats.getOrDefault(StatKeys.VALUES_CONVERGENT, 0L) != 0,
-                Math.max(1, stats.getOrDefault(StatKeys.MERGE_PROFILES, 1L)));
+                Math.max(1, stats.getOrDefault(StatKeys.MERGE_PROFILES, 1L)),
+                stats.getOrDefault(StatKeys.DUMP_SINCE_RESET, 0L) != 0);
     }
 
     /** True for a merged profile, whose value counts are lower bounds. */
     public boolean merged() {
         return runs > 1;
+    }
+
+    /** True when value counts, shares, Inv-1 and Inv-N are lower bounds: a merge, or a profile since a reset. */
+    public boolean lowerBounds() {
+        return merged() || sinceReset;
     }
 
     private static int positiveInt(Long v) {

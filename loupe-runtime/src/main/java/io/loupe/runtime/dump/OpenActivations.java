@@ -31,6 +31,14 @@ record OpenActivations(long activations, long threads, long running, List<String
 
     /** Counts the open activations of {@code methods} on every thread but the caller's (the dump's). */
     static OpenActivations of(List<MethodMeta> methods) {
+        return of(methods, false);
+    }
+
+    /**
+     * {@link #of(List)}; {@code live} for a live dump, after which the threads go on: what their
+     * frames kept pending is not lost, only not in this profile yet.
+     */
+    static OpenActivations of(List<MethodMeta> methods, boolean live) {
         Set<String> profiled = new HashSet<>();
         for (MethodMeta m : methods) {
             if (m.storage() != MethodMeta.Storage.NONE) {
@@ -66,7 +74,7 @@ record OpenActivations(long activations, long threads, long running, List<String
                 if (running <= NAMED) {
                     warnings.add("thread \"" + t.getName() + "\" was running " + frame(top)
                             + " when the profile was written: path ends that frame kept pending since its last call (its loop's latest"
-                            + " iterations) may be missing");
+                            + " iterations) " + (live ? "are not in this profile yet (a later one has them)" : "may be missing"));
                 }
             }
         }

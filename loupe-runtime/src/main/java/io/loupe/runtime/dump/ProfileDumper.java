@@ -310,6 +310,7 @@ public final class ProfileDumper {
         int k = PathThread.k();
         List<PathThread> threads = PathThread.all();
         Map<String, Long> stats = new LinkedHashMap<>();
+        List<String> liveWarnings = new ArrayList<>();
         List<PathCounts> counts = part(salvage, stats, "path counts", () -> pathCounts(threads, live, leftOut), List.of());
         Map<String, Long> forestStats = new LinkedHashMap<>();
         List<PathThread> withForest = part(salvage, stats, "k-path forests", () -> withForest(threads, k, forestStats),
@@ -347,11 +348,13 @@ public final class ProfileDumper {
                 hashOps += t.hashOps();
             }
             stats.put(StatKeys.PATHS_HASH_OPS, hashOps);
-            OpenActivations open = part(salvage, stats, "open activations", () -> OpenActivations.of(methods), null);
+            OpenActivations open = part(salvage, stats, "open activations", () -> OpenActivations.of(methods, live), null);
             if (open != null) {
                 open.addTo(stats);
                 if (salvage) {   // the dump's own collection: warn once, on stderr and in the profile
                     open.warnings().forEach(Warnings::warn);
+                } else if (live) {   // in the profile only: a live dump prints nothing in the program's stderr
+                    liveWarnings.addAll(open.warnings());
                 }
             }
         }
@@ -377,8 +380,9 @@ public final class ProfileDumper {
         if (live) {
             stats.put(StatKeys.DUMP_LIVE, 1L);
             stats.put(StatKeys.DUMP_LEFT_OUT, (long) leftOut.size());
+            warnings = new ArrayList<>(warnings);
+            warnings.addAll(liveWarnings);
             if (!leftOut.isEmpty()) {
-                warnings = new ArrayList<>(warnings);
                 warnings.add("live dump: left out, as their threads kept changing them while they were copied (what they"
                         + " counted is in the next profile): " + String.join(", ", leftOut));
             }
