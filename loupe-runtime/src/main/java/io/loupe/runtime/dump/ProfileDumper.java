@@ -256,6 +256,7 @@ public final class ProfileDumper {
         if (exiting) {
             throw new IllegalStateException("the JVM is exiting: its profile is written at exit to " + out);
         }
+        long start = System.nanoTime();
         List<String> leftOut = new ArrayList<>();
         Collected c = collect(false, true, leftOut);
         Profile now = c.profile();
@@ -270,7 +271,9 @@ public final class ProfileDumper {
             out = baseline.since(now, c.forestThreads(), reset);
         }
         ProfileWriter.write(out, file);
-        return "wrote " + file + " (" + summary(out) + (reset ? "; reset: the next profile starts here" : "") + ")";
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        return "wrote " + file + " in " + millis + " ms (" + summary(out) + (reset ? "; reset: the next profile starts here"
+                : "") + ")";
     }
 
     /** A profile as collected, and the thread (its ordinal in {@link PathThread#all()}) of each of its forests. */

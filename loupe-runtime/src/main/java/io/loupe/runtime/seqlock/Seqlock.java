@@ -46,12 +46,16 @@ public final class Seqlock {
     /** Nesting of the owner's brackets (the owner's alone). */
     private int depth;
     /** A copy a reader asks the owner to make at the end of its next change; null if none. */
-    private volatile Supplier<?> request;
+    private volatile Request request;
     /** The owner's answer to a request. */
     private volatile Answer answer;
 
+    /** A reader's request: a new object each time, so that an answer to an earlier one is never taken for it. */
+    private record Request(Supplier<?> copy) {
+    }
+
     /** What the owner made of {@code request}: its copy, or null if the copy failed. */
-    private record Answer(Supplier<?> request, Object copy) {
+    private record Answer(Request request, Object copy) {
     }
 
     /** The owner: a change begins. */
@@ -74,14 +78,14 @@ public final class Seqlock {
 
     /** Makes the copy asked for; a copy that fails is answered with null, never thrown into the program. */
     private void answer() {
-        Supplier<?> asked = request;
+        Request asked = request;
         request = null;
         if (asked == null) {
             return;
         }
         Object copy;
         try {
-            copy = asked.get();
+            copy = asked.copy().get();
         } catch (Throwable t) {
             copy = null;
         }
@@ -133,7 +137,8 @@ public final class Seqlock {
     public static <T> T read(Supplier<T> copy, int attempts, Seqlock... locks) {
         int[] versions = new int[locks.length];
         Seqlock owner = locks[0];
-        Supplier<T> asked = null;
+        owner.answer = null;   // an answer to a request given up on: nobody's
+        Request asked = null;
         int[] others = null;
         for (int attempt = 0; attempt < attempts; attempt++) {
             if (asked != null) {
@@ -162,7 +167,7 @@ public final class Seqlock {
                 }
             }
             if (asked == null && attempt >= BEFORE_ASKING && (others = othersAtRest(locks)) != null) {
-                asked = copy;
+                asked = new Request(copy);
                 owner.request = asked;
             }
             pause(attempt);
