@@ -1,9 +1,9 @@
 package io.loupe.validation;
 
+import io.loupe.analysis.summary.HotPath;
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.data.Profile;
 import io.loupe.data.format.ProfileReader;
-import io.loupe.analysis.summary.HotPath;
 import io.loupe.validation.jmh.DigitSumBenchmark;
 import io.loupe.validation.support.AgentRun;
 import org.junit.jupiter.api.Test;
@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
@@ -41,7 +41,17 @@ class DistributionTest {
 
     private static final String EXAMPLE = "io.loupe.examples.Tokenizer";
 
-    private static final String VERSION = System.getProperty("loupe.version");
+    private static final String VERSION = property("loupe.version");
+
+    /** A system property the build sets (loupe-validation/pom.xml, Surefire's systemPropertyVariables). */
+    private static String property(String name) {
+        String value = System.getProperty(name);
+        if (value == null || value.isBlank() || value.startsWith("${")) {
+            throw new IllegalStateException("system property " + name + " not set: run through Maven (loupe-validation/pom.xml"
+                    + " sets it), not " + value);
+        }
+        return value;
+    }
 
     private static Path archive(String extension) {
         Path archive = Path.of(System.getProperty("loupe.dist.archive") + extension);
@@ -162,7 +172,7 @@ class DistributionTest {
                     Files.createSymbolicLink(view.resolve("io").resolve(e.getFileName().toString()), e);
                 }
             }
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             // no io/ at all: nothing to leave out
         }
     }
@@ -221,7 +231,7 @@ class DistributionTest {
         Path mvn = onPath("mvn");
         assumeTrue(mvn != null, "mvn is not on the PATH: the Maven plugin from the distribution is not tried here"
                 + " (CI runs it: Debian's maven package)");
-        Path buildRepository = Path.of(System.getProperty("loupe.maven.repo.local"));
+        Path buildRepository = Path.of(property("loupe.maven.repo.local"));
         assertTrue(Files.isDirectory(buildRepository), "the build's local repository " + buildRepository);
 
         Path where = Files.createDirectories(tmp.resolve("a folder with spaces"));
@@ -246,10 +256,8 @@ class DistributionTest {
                     """.formatted(standard.toUri()));
             Path local = tmp.resolve("empty-local-repository");
 
-            long start = System.nanoTime();
             Outcome build = run(project, List.of(mvn.toString(), "-B", "-s", settings.toString(),
                     "-Dmaven.repo.local=" + local, "verify"));
-            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
             String out = build.stdout();
             assertEquals(0, build.exitCode(), "the project's build with the plugin from the distribution:\n" + tail(build));
 
@@ -270,9 +278,8 @@ class DistributionTest {
                 assertTrue(Files.isRegularFile(jar), jar + " resolved");
             }
             List<String> network = out.lines().filter(l -> l.matches(".*Download(ing|ed) from [^:]+: (?!file:).*"))
-                    .collect(Collectors.toList());
+                    .toList();
             assertTrue(network.isEmpty(), "downloads from elsewhere than file: repositories: " + network);
-            assertTrue(seconds < 120, "the build took " + seconds + " s");
         } finally {
             removeLinks(standard);
         }
@@ -307,7 +314,6 @@ class DistributionTest {
                 "-prof", "io.loupe.jmh.LoupeProfiler:profile=paths"));
         assertEquals(0, jmh.exitCode(), tail(jmh));
         String out = jmh.stdout();
-        assertFalse(out.contains("Loupe: agent jar"), tail(jmh));
 
         Path profile = benchRun.resolve("loupe-" + benchmark + ".prof");
         assertTrue(Files.isRegularFile(profile), profile + " written by the fork's agent:\n" + tail(jmh));
