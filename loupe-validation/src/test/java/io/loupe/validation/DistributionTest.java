@@ -1,35 +1,57 @@
 package io.loupe.validation;
 
+import io.loupe.analysis.summary.HotPath;
 import io.loupe.analysis.summary.ProfileSummary;
 import io.loupe.data.Profile;
 import io.loupe.data.format.ProfileReader;
+import io.loupe.validation.jmh.DigitSumBenchmark;
 import io.loupe.validation.support.AgentRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The distribution ({@code loupe-dist}): unpacked in a folder whose path has spaces, far from the
  * checkout, its {@code bin/loupe} finds its own jars and profiles the example it ships, with nothing
- * but a JDK; the zip holds what the tar.gz holds.
+ * but a JDK; its {@code maven/} repository gives a project the Maven plugin with no network; its
+ * {@code lib/loupe-jmh.jar} profiles a JMH benchmark with the agent beside it; the zip holds what the
+ * tar.gz holds.
  */
 class DistributionTest {
 
     private static final String EXAMPLE = "io.loupe.examples.Tokenizer";
+
+    private static final String VERSION = property("loupe.version");
+
+    /** A system property the build sets (loupe-validation/pom.xml, Surefire's systemPropertyVariables). */
+    private static String property(String name) {
+        String value = System.getProperty(name);
+        if (value == null || value.isBlank() || value.startsWith("${")) {
+            throw new IllegalStateException("system property " + name + " not set: run through Maven (loupe-validation/pom.xml"
+                    + " sets it), not " + value);
+        }
+        return value;
+    }
 
     private static Path archive(String extension) {
         Path archive = Path.of(System.getProperty("loupe.dist.archive") + extension);
@@ -39,6 +61,12 @@ class DistributionTest {
 
     /** A process's exit code, stdout and stderr. */
     private record Outcome(int exitCode, String stdout, String stderr) {
+    }
+
+    /** The last lines of a build's output, for a failure message. */
+    private static String tail(Outcome o) {
+        List<String> lines = (o.stdout() + o.stderr()).lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 80), lines.size()));
     }
 
     private static Outcome run(Path dir, List<String> command) throws IOException, InterruptedException {
@@ -67,9 +95,8 @@ class DistributionTest {
         return cmd;
     }
 
-    @Test
-    void unpackedAnywhereItProfilesTheExampleItShips(@TempDir Path tmp) throws Exception {
-        Path where = Files.createDirectories(tmp.resolve("a folder with spaces"));
+    /** The tar.gz unpacked in {@code where}: the distribution's home, {@code where/loupe-VERSION}. */
+    private static Path unpack(Path where) throws IOException, InterruptedException {
         Outcome untar = run(where, List.of("tar", "-xzf", archive(".tar.gz").toString()));
         assertEquals(0, untar.exitCode(), untar.stderr());
         Path home;
@@ -77,8 +104,16 @@ class DistributionTest {
             home = entries.filter(Files::isDirectory).findFirst().orElseThrow();
         }
         assertTrue(home.getFileName().toString().startsWith("loupe-"), home.toString());
+        return home;
+    }
+
+    @Test
+    void unpackedAnywhereItProfilesTheExampleItShips(@TempDir Path tmp) throws Exception {
+        Path where = Files.createDirectories(tmp.resolve("a folder with spaces"));
+        Path home = unpack(where);
         for (String file : List.of("bin/loupe", "lib/loupe-cli.jar", "lib/loupe-agent.jar", "lib/loupe-jmh.jar",
                 "examples/loupe-examples.jar",
+                "maven/io/loupe/loupe-maven-plugin/" + VERSION + "/loupe-maven-plugin-" + VERSION + ".jar",
                 "README.md", "THIRD-PARTY-NOTICES.md")) {
             assertTrue(Files.isRegularFile(home.resolve(file)), file);
         }
@@ -105,6 +140,193 @@ class DistributionTest {
         Outcome html = run(where, loupe(home, "report", profile.toString(), "--html", "site"));
         assertEquals(0, html.exitCode(), html.stderr());
         assertTrue(Files.isRegularFile(where.resolve("site/index.html")));
+    }
+
+    /** {@code name} found on the PATH as an executable file, or null. */
+    private static Path onPath(String name) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return null;
+        }
+        return Stream.of(path.split(Pattern.quote(File.pathSeparator))).filter(d -> !d.isEmpty())
+                .map(d -> Path.of(d, name)).filter(p -> Files.isRegularFile(p) && Files.isExecutable(p))
+                .findFirst().orElse(null);
+    }
+
+    /**
+     * A view of the local repository {@code repo} without {@code io/loupe} (symbolic links to the rest),
+     * in {@code view}: the standard plugins and JUnit a build needs, and none of Loupe's artifacts.
+     */
+    private static void withoutLoupe(Path repo, Path view) throws IOException {
+        Files.createDirectories(view.resolve("io"));
+        try (var top = Files.list(repo)) {
+            for (Path e : top.toList()) {
+                if (!e.getFileName().toString().equals("io")) {
+                    Files.createSymbolicLink(view.resolve(e.getFileName().toString()), e);
+                }
+            }
+        }
+        try (var io = Files.list(repo.resolve("io"))) {
+            for (Path e : io.toList()) {
+                if (!e.getFileName().toString().equals("loupe")) {
+                    Files.createSymbolicLink(view.resolve("io").resolve(e.getFileName().toString()), e);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            // no io/ at all: nothing to leave out
+        }
+    }
+
+    /** Removes the links {@link #withoutLoupe} made (the links only: what they point to stays). */
+    private static void removeLinks(Path view) throws IOException {
+        if (!Files.isDirectory(view)) {
+            return;
+        }
+        for (Path dir : List.of(view.resolve("io"), view)) {
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (var entries = Files.list(dir)) {
+                for (Path e : entries.toList()) {
+                    if (Files.isSymbolicLink(e)) {
+                        Files.delete(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Copies the directory {@code from} (a test resource) to {@code to}. */
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (var files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path t = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(f, t);
+                }
+            }
+        }
+    }
+
+    private static Path resource(String name) throws URISyntaxException {
+        var url = DistributionTest.class.getResource(name);
+        assertTrue(url != null, name + " not on the test class path");
+        return Path.of(url.toURI());
+    }
+
+    /**
+     * A user's project (a loop and a JUnit 5 test, {@code distribution-maven-project}) takes
+     * loupe-maven-plugin from the unpacked distribution's {@code maven/}, named by one
+     * {@code <pluginRepository>} with a file URL, and runs prepare-agent, its tests under the agent,
+     * report and check. No network: the build's only repositories are that directory and, for the
+     * standard Maven plugins and JUnit (every other repository is mirrored there), a view of this
+     * build's local repository without {@code io/loupe}; its own local repository starts empty. So
+     * every io.loupe artifact and pom the plugin needs must be in the distribution, with its checksum
+     * (the project's pluginRepository fails on a missing or wrong one).
+     */
+    @Test
+    void theMavenPluginRunsFromTheDistributionWithNoNetwork(@TempDir Path tmp) throws Exception {
+        Path mvn = onPath("mvn");
+        assumeTrue(mvn != null, "mvn is not on the PATH: the Maven plugin from the distribution is not tried here"
+                + " (CI runs it: Debian's maven package)");
+        Path buildRepository = Path.of(property("loupe.maven.repo.local"));
+        assertTrue(Files.isDirectory(buildRepository), "the build's local repository " + buildRepository);
+
+        Path where = Files.createDirectories(tmp.resolve("a folder with spaces"));
+        Path home = unpack(where);
+        Path repository = home.resolve("maven");
+        Path standard = tmp.resolve("standard-artifacts");
+        try {
+            withoutLoupe(buildRepository, standard);
+            Path project = where.resolve("my project");
+            copyTree(resource("/distribution-maven-project"), project);
+            Path pom = project.resolve("pom.xml");
+            Files.writeString(pom, Files.readString(pom)
+                    .replace("@LOUPE_MAVEN_REPOSITORY@", repository.toUri().toString())
+                    .replace("@LOUPE_VERSION@", VERSION));
+            Path settings = tmp.resolve("settings.xml");
+            Files.writeString(settings, """
+                    <settings>
+                      <mirrors>
+                        <mirror><id>standard</id><url>%s</url><mirrorOf>external:*</mirrorOf></mirror>
+                      </mirrors>
+                    </settings>
+                    """.formatted(standard.toUri()));
+            Path local = tmp.resolve("empty-local-repository");
+
+            Outcome build = run(project, List.of(mvn.toString(), "-B", "-s", settings.toString(),
+                    "-Dmaven.repo.local=" + local, "verify"));
+            String out = build.stdout();
+            assertEquals(0, build.exitCode(), "the project's build with the plugin from the distribution:\n" + tail(build));
+
+            assertTrue(out.contains("Tests run: 1, Failures: 0, Errors: 0"), tail(build));
+            assertTrue(out.contains("Loupe: argLine set to"), tail(build));
+            assertTrue(out.contains("Loupe: all 2 rules hold on 1 profile"), tail(build));
+            Path site = project.resolve("target/site/loupe");
+            assertTrue(Files.isRegularFile(site.resolve("index.html")), "report: index.html");
+            String json = Files.readString(site.resolve("loupe.json"));
+            assertTrue(json.contains("com.example.Digits"), "loupe.json names the project's class");
+
+            // the plugin and what it runs on came from the distribution's directory, and nothing from a network
+            Path plugin = local.resolve("io/loupe/loupe-maven-plugin/" + VERSION + "/loupe-maven-plugin-" + VERSION + ".jar");
+            assertEquals(-1, Files.mismatch(repository.resolve(local.relativize(plugin).toString()), plugin),
+                    "the plugin jar is the distribution's");
+            for (String artifact : List.of("loupe-report", "loupe-analysis", "loupe-data", "loupe-agent")) {
+                Path jar = local.resolve("io/loupe/" + artifact + "/" + VERSION + "/" + artifact + "-" + VERSION + ".jar");
+                assertTrue(Files.isRegularFile(jar), jar + " resolved");
+            }
+            List<String> network = out.lines().filter(l -> l.matches(".*Download(ing|ed) from [^:]+: (?!file:).*"))
+                    .toList();
+            assertTrue(network.isEmpty(), "downloads from elsewhere than file: repositories: " + network);
+        } finally {
+            removeLinks(standard);
+        }
+    }
+
+    /**
+     * A tiny JMH benchmark ({@link DigitSumBenchmark}, its harness generated by this module's build)
+     * run by JMH in a JVM of its own with {@code -prof io.loupe.jmh.LoupeProfiler:profile=paths}, the
+     * profiler taken from the unpacked distribution's {@code lib/loupe-jmh.jar}: with no
+     * {@code agent=} and no {@code loupe.agent.jar} property it finds {@code lib/loupe-agent.jar}
+     * beside itself (or fails saying it found none), the fork writes the profile and JMH prints the
+     * {@code loupe} result.
+     */
+    @Test
+    void theJmhProfilerRunsFromTheDistribution(@TempDir Path tmp) throws Exception {
+        Path where = Files.createDirectories(tmp.resolve("a folder with spaces"));
+        Path home = unpack(where);
+        Path classes = Path.of(DigitSumBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        assertTrue(Files.isRegularFile(classes.resolve("META-INF/BenchmarkList")), "JMH's generator ran on " + classes);
+        List<String> classPath = new ArrayList<>(List.of(home.resolve("lib/loupe-jmh.jar").toString(), classes.toString()));
+        for (String jmhClass : List.of("org.openjdk.jmh.Main", "joptsimple.OptionParser",
+                "org.apache.commons.math3.stat.descriptive.SummaryStatistics")) {
+            classPath.add(Path.of(Class.forName(jmhClass).getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString());
+        }
+        Path benchRun = Files.createDirectories(where.resolve("bench run"));
+        String benchmark = DigitSumBenchmark.class.getName() + ".digitSums";
+
+        Outcome jmh = run(benchRun, List.of(AgentRun.java().toString(), "-cp", String.join(File.pathSeparator, classPath),
+                "org.openjdk.jmh.Main", Pattern.quote(DigitSumBenchmark.class.getName()) + "\\.",
+                "-f", "1", "-wi", "1", "-w", "100ms", "-i", "1", "-r", "200ms",
+                "-prof", "io.loupe.jmh.LoupeProfiler:profile=paths"));
+        assertEquals(0, jmh.exitCode(), tail(jmh));
+        String out = jmh.stdout();
+
+        Path profile = benchRun.resolve("loupe-" + benchmark + ".prof");
+        assertTrue(Files.isRegularFile(profile), profile + " written by the fork's agent:\n" + tail(jmh));
+        List<HotPath> paths = ProfileSummary.of(ProfileReader.read(profile)).hottestPaths(10);
+        assertFalse(paths.isEmpty(), "paths in " + profile);
+        assertTrue(paths.stream().allMatch(p -> p.method().displayName().startsWith(DigitSumBenchmark.class.getName() + ".")),
+                "only the benchmark's package is instrumented: " + paths);
+
+        var named = Pattern.compile("Loupe profile: (.+?\\.prof) \\(").matcher(out);
+        assertTrue(named.find(), "the loupe result names the profile:\n" + tail(jmh));
+        assertEquals(profile.normalize(), Path.of(named.group(1)).normalize());
+        assertTrue(out.contains("hottest acyclic paths:"), tail(jmh));
+        assertTrue(out.contains(benchmark + "()I  path "), tail(jmh));
     }
 
     @Test
