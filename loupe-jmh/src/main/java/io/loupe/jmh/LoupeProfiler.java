@@ -79,7 +79,7 @@ public final class LoupeProfiler implements ExternalProfiler {
 
     @Override
     public Collection<String> addJVMOptions(BenchmarkParams params) {
-        profile = options.dir().resolve("loupe-" + params.getBenchmark() + ".prof").toAbsolutePath();
+        profile = options.dir().resolve("loupe-" + params.getBenchmark() + ".prof").toAbsolutePath().normalize();
         return List.of("-javaagent:" + options.agent() + "=" + options.agentOptions(params.getBenchmark(), profile));
     }
 

@@ -88,12 +88,7 @@ final class DepTable {
             b = i * W;
             long t = r[b + TAG];
             if (t == 0) {
-                changes.beginWrite();
-                try {
-                    b = add(b, src, dst, tag);
-                } finally {
-                    changes.endWrite();
-                }
+                b = add(b, src, dst, tag);
                 r = rows;
                 break;
             }
@@ -140,8 +135,19 @@ final class DepTable {
                 return;
             }
         }
+        addLoop(e, loop, bits);
+    }
+
+    /**
+     * A loop key new to entry {@code e}. Out of {@link #relate}, as {@link #add} is out of
+     * {@link #hit}: the lock's brackets stay off the hit path and out of its size, which the JIT's
+     * inlining of it into the probes depends on.
+     */
+    private void addLoop(int e, int loop, byte bits) {
         changes.beginWrite();
         try {
+            int[] ks = loopKeys[e];
+            int n = loopCount[e];
             if (ks == null) {
                 loopKeys[e] = ks = new int[4];
                 relations[e] = new byte[4];
@@ -164,6 +170,15 @@ final class DepTable {
 
     /** Fills empty row {@code b} with a new entry and returns its row (moved if the table grew). */
     private int add(int b, long src, long dst, long tag) {
+        changes.beginWrite();
+        try {
+            return addEntry(b, src, dst, tag);
+        } finally {
+            changes.endWrite();
+        }
+    }
+
+    private int addEntry(int b, long src, long dst, long tag) {
         int e = size++;
         if (e == entryRow.length) {
             int n = e * 2;

@@ -144,17 +144,21 @@ public final class PathTable {
         keys[slot] = id;
         values[slot] = value;
         if (++size * 2 > keys.length) {
-            resizes.beginWrite();
-            try {
-                grow();
-            } finally {
-                resizes.endWrite();
-            }
+            grow();
         }
     }
 
-    /** Doubles the table: every entry moves. */
+    /** Doubles the table: every entry moves (under the lock, out of the hit path's size). */
     private void grow() {
+        resizes.beginWrite();
+        try {
+            rehash();
+        } finally {
+            resizes.endWrite();
+        }
+    }
+
+    private void rehash() {
         int[] oldKeys = keys;
         long[] oldValues = values;
         allocate(oldKeys.length * 2);
