@@ -40,6 +40,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class DistributionTest {
 
     private static final String EXAMPLE = "io.loupe.examples.Tokenizer";
+    private static final String LIVE = "io.loupe.validation.targets.live.LiveTarget";
 
     private static final String VERSION = property("loupe.version");
 
@@ -327,6 +328,35 @@ class DistributionTest {
         assertEquals(profile.normalize(), Path.of(named.group(1)).normalize());
         assertTrue(out.contains("hottest acyclic paths:"), tail(jmh));
         assertTrue(out.contains(benchmark + "()I  path "), tail(jmh));
+    }
+
+    /**
+     * A program run under the distribution's agent, dumped by the distribution's {@code bin/loupe
+     * dump} while it runs: the profile it writes holds the program's paths so far.
+     */
+    @Test
+    void aRunningJvmIsDumpedFromTheDistribution(@TempDir Path tmp) throws Exception {
+        Path where = Files.createDirectories(tmp.resolve("a folder with spaces"));
+        Path home = unpack(where);
+        Process program = new ProcessBuilder(AgentRun.java().toString(),
+                "-javaagent:" + home.resolve("lib/loupe-agent.jar") + "=profile=paths,include=" + LIVE + ",out="
+                        + where.resolve("at-exit.prof"),
+                "-cp", AgentRun.targetClassPath(), LIVE, "100000000")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(program.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            assertEquals("running", out.readLine());
+            Path dump = where.resolve("live.prof");
+            Outcome o = run(where, loupe(home, "dump", "--pid", Long.toString(program.pid()), "--out", dump.toString()));
+            assertEquals(0, o.exitCode(), tail(o));
+            assertTrue(o.stdout().startsWith("wrote " + dump + " in "), o.stdout());
+            Profile p = ProfileReader.read(dump);
+            assertEquals(1L, p.stats().get(io.loupe.data.StatKeys.DUMP_LIVE));
+            assertTrue(ProfileSummary.of(p).hottestPaths(5).stream()
+                    .anyMatch(h -> h.method().displayName().startsWith(LIVE + ".work")), "the workers' paths so far");
+        } finally {
+            program.destroyForcibly().waitFor();
+        }
     }
 
     @Test

@@ -24,14 +24,19 @@ import java.util.function.Supplier;
  * <p>The writer's fences cost nothing on x86 and little elsewhere: an opaque store, a store-store
  * fence and a release store, and only on the recorders' slow paths, never on a counter's increment.
  * Brackets nest (a slow path that calls another): only the outermost changes the version.
+ *
+ * <p>A recorder whose slow path runs very often extends this class rather than holding one, so
+ * that the lock's fields lie in the recorder's own cache lines: a value site under full profiling
+ * takes its slow path at every change of value, and the lock held apart cost SciMark a fifth more
+ * time (docs/decisions.md, *Live dumps*).
  */
-public final class Seqlock {
+public class Seqlock {
 
     private static final VarHandle VERSION;
 
     static {
         try {
-            VERSION = MethodHandles.lookup().findVarHandle(Seqlock.class, "version", int.class);
+            VERSION = MethodHandles.lookup().findVarHandle(Seqlock.class, "version", int.class);   // the field of every subclass
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -39,6 +44,8 @@ public final class Seqlock {
 
     /** Attempts spent copying while the owner runs before a reader also asks the owner. */
     private static final int BEFORE_ASKING = 16;
+    /** {@link #endChange()} looks for a request once in so many changes (a power of two). */
+    static final int ANSWER_EVERY = 32;
 
     /** Even while the recorder is at rest, odd while its owner changes it. */
     @SuppressWarnings("unused")   // through VERSION
@@ -63,6 +70,28 @@ public final class Seqlock {
         if (depth++ == 0) {
             VERSION.setOpaque(this, (int) VERSION.getOpaque(this) + 1);
             VarHandle.storeStoreFence();   // the odd version is seen no later than what the change writes
+        }
+    }
+
+    /**
+     * The owner, on a slow path that runs very often and never inside another bracket of this
+     * lock: {@link #beginWrite()} without the nesting count.
+     */
+    public final void beginChange() {
+        VERSION.setOpaque(this, (int) VERSION.getOpaque(this) + 1);
+        VarHandle.storeStoreFence();
+    }
+
+    /**
+     * The end of a {@link #beginChange()}: {@link #endWrite()} without the nesting count, which
+     * looks for a reader's request at one change in {@link #ANSWER_EVERY} only: a reader asks an
+     * owner that changes all the time, and waits that many changes at most.
+     */
+    public final void endChange() {
+        int v = (int) VERSION.getOpaque(this) + 1;
+        VERSION.setRelease(this, v);
+        if ((v & (2 * ANSWER_EVERY - 1)) == 0 && request != null) {
+            answer();
         }
     }
 

@@ -73,8 +73,12 @@ import java.util.Arrays;
  * {@code executed} is exact but for those estimates (exact when a site runs a fixed number of times
  * per activation, as a parameter does, or per iteration; when several threads run the method, the
  * quiet activations of all are credited at the rates of the thread whose sites converged).
+ *
+ * <p>It is its own sequence lock ({@link Seqlock}): its slow paths, {@link #profile} and
+ * {@link #change}, which move table entries and end runs, hold it, so that a live dump copies a
+ * state the recorder had ({@link #consistentReading}).
  */
-public final class SiteRecorder {
+public final class SiteRecorder extends Seqlock {
 
     /**
      * The shortest off period, in convergence intervals: without it a site that has converged early
@@ -185,11 +189,6 @@ public final class SiteRecorder {
     // quiet methods: every recorder knows its method's first one, which keeps the method's counts
     /** This site's id. */
     private final int site;
-    /**
-     * Held by the owner over its slow paths ({@link #profile}, {@link #change}), which move table
-     * entries and end runs, so that a live dump copies a state the recorder had ({@link #consistentReading}).
-     */
-    private final Seqlock changes = new Seqlock();
     /** Held over a quiet period's credits, which the thread that ends the period applies ({@link #endQuiet}), perhaps not the owner. */
     private final Seqlock credits = new Seqlock();
     /** The recorder of the first site of this site's method, in this thread. */
@@ -279,7 +278,7 @@ public final class SiteRecorder {
      */
     @DontInline
     void profile(long value) {
-        changes.beginWrite();
+        beginChange();
         try {
             if (table == null) {
                 table = new TnvTable(config.tableSize(), config.clearInterval());
@@ -320,7 +319,7 @@ public final class SiteRecorder {
                 }
             }
         } finally {
-            changes.endWrite();
+            endChange();
         }
     }
 
@@ -366,20 +365,20 @@ public final class SiteRecorder {
      */
     @DontInline
     void change(long value) {
-        changes.beginWrite();
+        beginChange();
         try {
             endRun();
             runValue = value;
             run = 1;
         } finally {
-            changes.endWrite();
+            endChange();
         }
     }
 
     /** {@link #change} for a reference site (or a null continuing a run of nulls). */
     @DontInline
     void changeRef(Object value) {
-        changes.beginWrite();
+        beginChange();
         try {
             Class<?> c = value == null ? NoClass.class : value.getClass();
             if (c == runClass) {
@@ -398,7 +397,7 @@ public final class SiteRecorder {
             runValue = id;
             run = 1;
         } finally {
-            changes.endWrite();
+            endChange();
         }
     }
 
@@ -455,7 +454,7 @@ public final class SiteRecorder {
      * recorder kept changing for {@code attempts} copies ({@link Seqlock#read}).
      */
     Reading consistentReading(int attempts) {
-        return Seqlock.read(() -> reading(true), attempts, changes, credits);
+        return Seqlock.read(() -> reading(true), attempts, this, credits);
     }
 
     /**
