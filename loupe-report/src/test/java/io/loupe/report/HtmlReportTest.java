@@ -87,7 +87,7 @@ class HtmlReportTest {
         ProgramView merged = ProgramView.of(ProfileSummary.of(ProfileMerge.merge(List.of(one, one)).profile()));
         new HtmlReport().write(merged, SourceRoots.NONE, dir.resolve("merged"));
         new HtmlReport().write(ProgramView.of(ProfileSummary.of(one)), SourceRoots.NONE, dir.resolve("one"));
-        String label = "title=\"a lower bound: a merged profile";
+        String label = "title=\"a lower bound: the value tables of a merged profile";
         assertTrue(allPages(dir.resolve("merged")).contains(label), "Inv-1 and counts of a merge are lower bounds");
         assertFalse(allPages(dir.resolve("one")).contains(label), "those of one run are not");
     }
