@@ -182,12 +182,24 @@ final class Baseline {
         return new DepsProfile(now.mode(), now.sites(), now.loops(), now.calls(), now.contexts(), records, deps, absint);
     }
 
-    /** One thread's forest at the last reset: a trie of its nodes' largest counts read. */
+    /**
+     * One thread's forest at the last reset. While the forest has never been pruned its nodes keep
+     * their indices (the runtime only appends), so the baseline is the forest's arrays, node by
+     * node: 20 bytes a node and one pass. Once a prune has renumbered them, it is a trie of the
+     * nodes' paths (about 80 bytes a node), made from the arrays the first time.
+     */
     private static final class ForestBase {
 
         /** A node: its parent's index here (-1 for a root), method and label, and which of equal siblings it is. */
         private record NodeKey(int parent, int method, int label, int twin) {
         }
+
+        // node by node, until the forest is first seen pruned (then null)
+        private int[] parentAt = new int[0];
+        private int[] methodAt = new int[0];
+        private int[] labelAt = new int[0];
+        private long[] countAt = new long[0];
+        private boolean indexed = true;
 
         private final Map<NodeKey, Integer> index = new HashMap<>();
         private long[] count = new long[16];
@@ -197,10 +209,62 @@ final class Baseline {
 
         /**
          * {@code now} less this baseline, nodes without counts since left out unless a descendant
-         * has some. A snapshot may hold two roots of one label (a root and the residual counter of
-         * its pruned nodes): they are told apart by their order ({@code twin}).
+         * has some.
          */
         SlabForest since(SlabForest now, boolean advance) {
+            if (indexed && now.pruned() == 0 && prefixMatches(now)) {
+                return sinceByIndex(now, advance);
+            }
+            if (indexed) {   // the first prune: the trie takes over from the arrays
+                indexed = false;
+                if (countAt.length > 0) {
+                    byPath(new SlabForest(now.thread(), now.k(), parentAt, methodAt, labelAt, countAt, 0, 0), true);
+                }
+                parentAt = methodAt = labelAt = null;
+                countAt = null;
+            }
+            return byPath(now, advance);
+        }
+
+        /** True if the baseline's nodes are the first nodes of {@code now}, in the same places. */
+        private boolean prefixMatches(SlabForest now) {
+            int n = countAt.length;
+            if (now.size() < n) {
+                return false;
+            }
+            for (int i = 0; i < n; i++) {
+                if (now.parent()[i] != parentAt[i] || now.label()[i] != labelAt[i] || now.method()[i] != methodAt[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private SlabForest sinceByIndex(SlabForest now, boolean advance) {
+            int n = now.size();
+            int had = countAt.length;
+            long[] since = new long[n];
+            for (int i = 0; i < n; i++) {
+                since[i] = i < had ? Math.max(0, now.count()[i] - countAt[i]) : now.count()[i];
+            }
+            if (advance) {
+                long[] counts = java.util.Arrays.copyOf(countAt, n);
+                for (int i = 0; i < n; i++) {
+                    counts[i] = Math.max(counts[i], now.count()[i]);
+                }
+                parentAt = now.parent().clone();
+                methodAt = now.method().clone();
+                labelAt = now.label().clone();
+                countAt = counts;
+            }
+            return kept(now, since, 0, 0);
+        }
+
+        /**
+         * {@link #since} by the nodes' paths. A snapshot may hold two roots of one label (a root and
+         * the residual counter of its pruned nodes): they are told apart by their order ({@code twin}).
+         */
+        private SlabForest byPath(SlabForest now, boolean advance) {
             int n = now.size();
             int[] here = new int[n];   // the node's index in this baseline, -1 if absent
             long[] since = new long[n];
@@ -214,8 +278,8 @@ final class Baseline {
                     since[i] = now.count()[i];
                     continue;
                 }
-                NodeKey plain = new NodeKey(parentHere, now.method()[i], now.label()[i], 0);
-                int twin = twins.merge(plain, 1, Integer::sum) - 1;
+                // twins are roots (the children of a node differ in label): only roots are counted
+                int twin = p >= 0 ? 0 : twins.merge(new NodeKey(-1, now.method()[i], now.label()[i], 0), 1, Integer::sum) - 1;
                 NodeKey key = new NodeKey(parentHere, now.method()[i], now.label()[i], twin);
                 Integer at = index.get(key);
                 long had = at == null ? 0 : count[at];
