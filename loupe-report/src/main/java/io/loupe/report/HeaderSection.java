@@ -83,7 +83,8 @@ final class HeaderSection {
         }
         String text = live ? "from the running JVM, its threads running; each count as read during the dump"
                 : "at exit";
-        text += sinceReset ? ", holding what was recorded since the last reset (value counts are lower bounds)"
+        text += sinceReset ? ", holding what was recorded since the last reset"
+                + (stats.containsKey(StatKeys.VALUES_SITES) ? " (value counts are lower bounds)" : "")
                 : ", holding what was recorded since the JVM started";
         long leftOut = stats.getOrDefault(StatKeys.DUMP_LEFT_OUT, 0L);
         if (leftOut > 0) {
