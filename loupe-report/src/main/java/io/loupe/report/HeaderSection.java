@@ -45,7 +45,7 @@ final class HeaderSection {
                     : s.k() + ": chains of up to " + s.k() + " acyclic paths (loop iterations)");
         }
         TextLayout.options(out, "options", h.options());
-        String live = live(s.profile().stats());
+        String live = LiveDumpNote.of(s.profile().stats());
         if (live != null) {
             field(out, "dumped", live);
         }
@@ -69,29 +69,6 @@ final class HeaderSection {
         }
         field(out, "stats", stats.isEmpty() ? List.of("(none)") : stats);
         warnings(s.profile().warnings(), out);
-    }
-
-    /**
-     * What a live dump's profile holds ({@code loupe dump}, {@code dumpInterval}; docs/live-dumps.md),
-     * or null for a profile written at exit since the JVM started.
-     */
-    static String live(Map<String, Long> stats) {
-        boolean live = stats.getOrDefault(StatKeys.DUMP_LIVE, 0L) != 0;
-        boolean sinceReset = stats.getOrDefault(StatKeys.DUMP_SINCE_RESET, 0L) != 0;
-        if (!live && !sinceReset) {
-            return null;
-        }
-        String text = live ? "from the running JVM, its threads running; each count as read during the dump"
-                : "at exit";
-        text += sinceReset ? ", holding what was recorded since the last reset"
-                + (stats.containsKey(StatKeys.VALUES_SITES) ? " (value counts are lower bounds)" : "")
-                : ", holding what was recorded since the JVM started";
-        long leftOut = stats.getOrDefault(StatKeys.DUMP_LEFT_OUT, 0L);
-        if (leftOut > 0) {
-            text += "; " + leftOut + (leftOut == 1 ? " part" : " parts") + " left out, counted in the next profile (see"
-                    + " warnings)";
-        }
-        return text;
     }
 
     /**

@@ -7,6 +7,7 @@ import io.loupe.analysis.view.ProgramView;
 import io.loupe.analysis.view.SourceFileView;
 import io.loupe.data.ProfileHeader;
 import io.loupe.data.StatKeys;
+import io.loupe.report.LiveDumpNote;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,6 +53,10 @@ final class IndexPage {
         Long merged = s.profile().stats().get(StatKeys.MERGE_PROFILES);
         if (merged != null) {
             h.el("dt", "merged").el("dd", "a merge of " + merged + " profiles");
+        }
+        String live = LiveDumpNote.of(s.profile().stats());
+        if (live != null) {
+            h.el("dt", "dumped").el("dd", live);
         }
         h.close("dl");
         List<String> notes = new ArrayList<>(s.profile().warnings());
