@@ -189,7 +189,10 @@ public final class SiteRecorder extends Seqlock {
     // quiet methods: every recorder knows its method's first one, which keeps the method's counts
     /** This site's id. */
     private final int site;
-    /** Held over a quiet period's credits, which the thread that ends the period applies ({@link #endQuiet}), perhaps not the owner. */
+    /**
+     * Held over the credit of a quiet period to this site, which the thread that ends the period
+     * applies to every site of the method ({@link #endQuiet}): perhaps not the owner.
+     */
     private final Seqlock credits = new Seqlock();
     /** The recorder of the first site of this site's method, in this thread. */
     private SiteRecorder method = this;
@@ -652,27 +655,28 @@ public final class SiteRecorder extends Seqlock {
      * {@link #MAX_AWAIT}, so that the block is likely to run in it.
      */
     void endQuiet(long units, long entered, long awaited) {
-        credits.beginWrite();
-        try {
-            long q = switching ? entered : units;
-            long qLaps = units - q;
-            quietEntries += q;
-            quietLaps += qLaps;
-            for (SiteRecorder s : sites) {   // each estimate reads its own site and the method's counts only
-                s.skipQuiet(s.estimate(q, s.loop != null ? s.loop.quietLoopLaps() : qLaps));
-                s.executedMark = s.executed();
+        long q = switching ? entered : units;
+        long qLaps = units - q;
+        quietEntries += q;
+        quietLaps += qLaps;
+        for (SiteRecorder s : sites) {   // each estimate reads its own site and the method's counts only
+            long credit = s.estimate(q, s.loop != null ? s.loop.quietLoopLaps() : qLaps);
+            s.credits.beginWrite();   // a live dump must not copy the site's table half credited
+            try {
+                s.skipQuiet(credit);
+            } finally {
+                s.credits.endWrite();
             }
-            for (SiteRecorder s : sites) {
-                if (s.loop != null) {
-                    s.loop.loopLapsMark = s.loop.loopLaps;
-                }
-            }
-            sampleSpan = SAMPLE + Math.min(2 * awaited, MAX_AWAIT);
-            sampleEntriesAt = entries + sampleSpan + 1;   // counted at entry: the sampleSpan before it are done
-            sampleLapsAt = laps + sampleSpan + 1;
-        } finally {
-            credits.endWrite();
+            s.executedMark = s.executed();
         }
+        for (SiteRecorder s : sites) {
+            if (s.loop != null) {
+                s.loop.loopLapsMark = s.loop.loopLaps;
+            }
+        }
+        sampleSpan = SAMPLE + Math.min(2 * awaited, MAX_AWAIT);
+        sampleEntriesAt = entries + sampleSpan + 1;   // counted at entry: the sampleSpan before it are done
+        sampleLapsAt = laps + sampleSpan + 1;
     }
 
     /** First site only: counts a probed activation of the method (and samples the rates at the {@link #SAMPLE}th). */
