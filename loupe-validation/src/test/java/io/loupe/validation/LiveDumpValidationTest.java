@@ -117,7 +117,7 @@ class LiveDumpValidationTest {
     @Test
     void resetDumpsOfPathsAndValuesAddUpToTheWholeRun(@TempDir Path dir) throws Exception {
         String options = "profile=paths;values,k=3," + INCLUDE;
-        String rounds = "50000";
+        String rounds = "70000";   // 10 s or so under the agent: several dumps of a second or two each
         AgentRun.Result plain = AgentRun.run(null, MAIN, rounds);
         Profile whole = run(dir.resolve("whole.prof"), options, rounds, plain.stdout());
 
@@ -139,7 +139,7 @@ class LiveDumpValidationTest {
     @Test
     void resetDumpsOfDependencesAddUpToTheWholeRun(@TempDir Path dir) throws Exception {
         String options = "profile=deps," + INCLUDE;
-        String rounds = "30000";
+        String rounds = "80000";   // 10 to 15 s under the agent: several dumps of a second or two each
         AgentRun.Result plain = AgentRun.run(null, MAIN, rounds);
         Profile whole = run(dir.resolve("whole.prof"), options, rounds, plain.stdout());
 
@@ -152,6 +152,27 @@ class LiveDumpValidationTest {
         assertEquals(wholeDeps, dependences(merged));
         assertEquals(loops(whole), loops(merged));
         assertEquals(whole.stats().get(StatKeys.DEPS_ACCESSES), merged.stats().get(StatKeys.DEPS_ACCESSES));
+    }
+
+    /**
+     * Convergent value profiling with quiet methods, whose periods another thread may end and
+     * credit, and whose estimates (of a period under way) a dump reads: its figures differ from
+     * run to run, so the dumps are checked for what holds in any run: each is a profile the reader
+     * accepts (no negative executions, no value counted more often than its site), none left a
+     * part out, and their merge with the profile at exit is one too, with executions counted.
+     */
+    @Test
+    void resetDumpsOfConvergentValueProfilesAreWholeProfiles(@TempDir Path dir) throws Exception {
+        String options = "profile=values,convergent=true," + INCLUDE;
+        String rounds = "2000000";   // quiet methods run nearly at full speed
+        AgentRun.Result plain = AgentRun.run(null, MAIN, rounds);
+        Path atExit = dir.resolve("rest.prof");
+        Running run = start(options + ",out=" + atExit, rounds);
+        List<Profile> dumps = dumpUntilExit(run, dir, plain.stdout());
+        Profile merged = merged(dumps, atExit);
+        assertNull(ProfileValidator.problem(merged));
+        assertTrue(merged.stats().get(StatKeys.VALUES_EXECUTED) > 0);
+        assertTrue(dumps.stream().allMatch(d -> d.stats().get(StatKeys.VALUES_CONVERGENT) == 1L));
     }
 
     @Test

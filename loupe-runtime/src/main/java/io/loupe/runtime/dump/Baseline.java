@@ -88,8 +88,9 @@ final class Baseline {
             }
         }
         List<ValueSiteProfile> valuesSince = new ArrayList<>();
+        int tableSize = tableSize(now);
         for (ValueSiteProfile v : now.values()) {
-            ValueSiteProfile d = values.computeIfAbsent(v.siteId(), s -> new SiteBase()).since(v, advance);
+            ValueSiteProfile d = values.computeIfAbsent(v.siteId(), s -> new SiteBase()).since(v, advance, tableSize);
             if (d != null) {
                 valuesSince.add(d);
             }
@@ -105,6 +106,7 @@ final class Baseline {
         }
         if (statsSince.containsKey(StatKeys.VALUES_SITES_RUN)) {
             statsSince.put(StatKeys.VALUES_SITES_RUN, (long) valuesSince.size());
+            recountValues(valuesSince, statsSince);
         }
         if (statsSince.containsKey(StatKeys.DEPS_DEPENDENCES)) {
             statsSince.put(StatKeys.DEPS_DEPENDENCES, (long) deps.dependences().size());
@@ -112,6 +114,56 @@ final class Baseline {
         statsSince.put(StatKeys.DUMP_SINCE_RESET, 1L);
         return new Profile(now.header(), now.methods(), counts, forestsSince, statsSince, now.warnings(),
                 now.valueSites(), valuesSince, deps);
+    }
+
+    /**
+     * The value profile's totals of a profile since a reset, summed over its sites as
+     * {@code ValueCollector.stats} sums them: under convergent profiling a site's figures are
+     * clamped one by one (an estimate since at least what was counted since), so the totals'
+     * own differences would not add up to the sites'.
+     */
+    private static void recountValues(List<ValueSiteProfile> values, Map<String, Long> stats) {
+        long executed = 0;
+        long counted = 0;
+        long profiled = 0;
+        for (ValueSiteProfile v : values) {
+            executed += v.executed();
+            counted += Math.max(0, v.counted());
+            profiled += v.profiled();
+        }
+        boolean convergent = stats.getOrDefault(StatKeys.VALUES_CONVERGENT, 0L) != 0;
+        stats.put(StatKeys.VALUES_EXECUTED, convergent ? counted : executed);
+        if (stats.containsKey(StatKeys.VALUES_ESTIMATED_EXECUTED)) {
+            stats.put(StatKeys.VALUES_ESTIMATED_EXECUTED, executed);
+        }
+        stats.put(StatKeys.VALUES_PROFILED, profiled);
+    }
+
+    /** The entries of a TNV table in the run that wrote {@code p}. */
+    private static int tableSize(Profile p) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, p.stats().getOrDefault(StatKeys.VALUES_TABLE_SIZE, 64L)));
+    }
+
+    /**
+     * {@code live} with each value site's values cut back to the table size, best first (a live
+     * dump collects them all for the baseline, {@code ValueCollector}); a profile of another kind
+     * is returned as it is.
+     */
+    static Profile tablesCut(Profile live) {
+        int tableSize = tableSize(live);
+        if (live.values().stream().noneMatch(v -> v.values().length > tableSize)) {
+            return live;
+        }
+        List<ValueSiteProfile> cut = new ArrayList<>();
+        for (ValueSiteProfile v : live.values()) {
+            int n = Math.min(tableSize, v.values().length);   // already in the table's order
+            cut.add(new ValueSiteProfile(v.siteId(), v.executed(), v.counted(), v.profiled(), v.weight(), v.mrvHits(),
+                    Arrays.copyOf(v.values(), n), Arrays.copyOf(v.counts(), n),
+                    v.profiledCounts() == null ? null : Arrays.copyOf(v.profiledCounts(), n), v.switchedOff(),
+                    v.switchedOn(), v.timeline()));
+        }
+        return new Profile(live.header(), live.methods(), live.counts(), live.forests(), live.stats(), live.warnings(),
+                live.valueSites(), cut, live.deps());
     }
 
     /** {@code now - had}, at least 0, with {@code had} raised to {@code now} when advancing. */
@@ -248,7 +300,7 @@ final class Baseline {
                 since[i] = i < had ? Math.max(0, now.count()[i] - countAt[i]) : now.count()[i];
             }
             if (advance) {
-                long[] counts = java.util.Arrays.copyOf(countAt, n);
+                long[] counts = Arrays.copyOf(countAt, n);
                 for (int i = 0; i < n; i++) {
                     counts[i] = Math.max(counts[i], now.count()[i]);
                 }
@@ -350,10 +402,12 @@ final class Baseline {
         /**
          * {@code now} less this baseline, or null if the site did not run since. The values' counts
          * since are lower bounds: a value the table dropped and took again since restarted its
-         * count. The values are ordered by their counts since, as a table orders them. The on/off
-         * timeline, a record from the start of the run, is left out.
+         * count. The values are ordered by their counts since, as a table orders them, and cut back
+         * to {@code tableSize}; a value's profiled count is at most its count, and theirs add up to
+         * at most the site's profiled executions (as in any profile: counters read apart could
+         * otherwise say more). The on/off timeline, a record from the start of the run, is left out.
          */
-        ValueSiteProfile since(ValueSiteProfile now, boolean advance) {
+        ValueSiteProfile since(ValueSiteProfile now, boolean advance, int tableSize) {
             long[] at = {now.executed(), now.counted(), now.profiled(), now.weight(), now.mrvHits(), now.switchedOff(),
                     now.switchedOn()};
             long[] since = new long[at.length];
@@ -368,6 +422,12 @@ final class Baseline {
             long[] cs = new long[n];
             long[] ps = new long[n];
             Integer[] order = new Integer[n];
+            if (now.counted() >= 0) {
+                // convergent profiling's executions include an estimate of a quiet period under way,
+                // which its credit at the period's end may undercut: the estimate since is at least
+                // what the probe counted since, which is measured and adds up exactly
+                since[0] = Math.max(since[0], since[1]);
+            }
             long[] seen = now.profiledCounts();   // null: not known (a convergent profile of format 3)
             for (int i = 0; i < n; i++) {
                 long[] had = values.computeIfAbsent(now.values()[i], v -> new long[2]);
@@ -388,13 +448,16 @@ final class Baseline {
             for (int i = 0; i < n; i++) {
                 kept += cs[order[i]] > 0 ? 1 : 0;
             }
+            kept = Math.min(kept, tableSize);
             String[] values = new String[kept];
             long[] counts = new long[kept];
             long[] profiled = new long[kept];
+            long profiledLeft = since[2];
             for (int i = 0; i < kept; i++) {
                 values[i] = now.values()[order[i]];
                 counts[i] = cs[order[i]];
-                profiled[i] = ps[order[i]];
+                profiled[i] = Math.min(profiledLeft, Math.min(ps[order[i]], counts[i]));
+                profiledLeft -= profiled[i];
             }
             return new ValueSiteProfile(now.siteId(), since[0], since[1], since[2], since[3], since[4], values, counts,
                     seen == null ? null : profiled, since[5], since[6], null);

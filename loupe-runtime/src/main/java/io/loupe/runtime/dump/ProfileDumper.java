@@ -262,7 +262,7 @@ public final class ProfileDumper {
         Profile now = c.profile();
         Profile out;
         if (baseline == null) {
-            out = now;
+            out = Baseline.tablesCut(now);
             if (reset) {
                 baseline = new Baseline();
                 baseline.since(now, c.forestThreads(), true);

@@ -737,7 +737,14 @@ public final class SiteRecorder extends Seqlock {
                     s.rateUnits *= MEMORY / s.rateExecutions;
                     s.rateExecutions = MEMORY;
                 }
-                s.rateExecutions += s.executed() - s.executedMark;
+                long ran = s.executed() - s.executedMark;
+                if (ran < 0) {
+                    // the mark was taken by the thread that ended the quiet period while this one ran
+                    // the site (their counts raced): nothing learnt of the rate, and a negative one
+                    // would make every later estimate negative
+                    continue;
+                }
+                s.rateExecutions += ran;
                 s.rateUnits += n;
             }
         }
@@ -786,7 +793,9 @@ public final class SiteRecorder extends Seqlock {
         if (done <= 0) {
             return 0;
         }
-        long q = m.switching ? QuietMethods.enteredUnder(m.site, m) : done;
+        // read apart from done, while the method's threads go on (a live dump), the activations may
+        // have moved past it: never more of them than done, or the iterations (done - q) go negative
+        long q = m.switching ? Math.min(done, QuietMethods.enteredUnder(m.site, m)) : done;
         return estimate(q, loop != null ? loop.quietLoopLaps() : done - q);
     }
 

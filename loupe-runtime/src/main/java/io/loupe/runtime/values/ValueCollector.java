@@ -49,7 +49,9 @@ public final class ValueCollector {
      * copies each thread's recorder of a site while the thread may change it (the copy is of a
      * state it had: {@link SiteRecorder#consistentReading}); a recorder that kept changing through
      * every attempt is left out of this dump, its thread and site named in {@code leftOut} ("site
-     * 12 in thread 3"): its counts are in the next dump (docs/live-dumps.md).
+     * 12 in thread 3"): its counts are in the next dump (docs/live-dumps.md); and a live dump keeps
+     * every value of the merged tables, which the profile written is cut back to
+     * ({@code Baseline}).
      */
     public static List<ValueSiteProfile> collect(List<ValueSiteMeta> sites, boolean live, List<String> leftOut) {
         if (frozenMethodsConfigured && !live) {
@@ -117,7 +119,9 @@ public final class ValueCollector {
             merged.forEach((v, c) -> entries.add(Map.entry(format(type, v), c)));
             entries.sort((a, b) -> a.getValue()[0] == b.getValue()[0] ? a.getKey().compareTo(b.getKey())
                     : Long.compare(b.getValue()[0], a.getValue()[0]));
-            int n = Math.min(tableSize, entries.size());
+            // a live dump keeps every value the threads' tables hold: a reset's baseline must see a value
+            // the cut would drop, or a later dump would take its count before the reset for one since
+            int n = live ? entries.size() : Math.min(tableSize, entries.size());
             String[] values = new String[n];
             long[] counts = new long[n];
             long[] profiledCounts = new long[n];
