@@ -92,6 +92,21 @@ class HtmlReportTest {
         assertFalse(allPages(dir.resolve("one")).contains(label), "those of one run are not");
     }
 
+    @Test
+    void aLiveDumpSinceAResetSaysSoAndMarksItsValueCountsLowerBounds(@TempDir Path dir) throws IOException {
+        Profile one = SampleValues.profile();
+        java.util.Map<String, Long> stats = new java.util.LinkedHashMap<>(one.stats());
+        stats.put(io.loupe.data.StatKeys.DUMP_LIVE, 1L);
+        stats.put(io.loupe.data.StatKeys.DUMP_SINCE_RESET, 1L);
+        Profile live = new Profile(one.header(), one.methods(), one.counts(), one.forests(), stats, one.warnings(),
+                one.valueSites(), one.values(), one.deps());
+        new HtmlReport().write(ProgramView.of(ProfileSummary.of(live)), SourceRoots.NONE, dir.resolve("live"));
+        String index = Files.readString(dir.resolve("live/index.html"));
+        assertTrue(index.contains("<dt>dumped</dt><dd>from the running JVM, its threads running"), index);
+        assertTrue(allPages(dir.resolve("live")).contains("title=\"a lower bound: the value tables of a merged profile,"
+                + " or of one since a reset"));
+    }
+
     private static String allPages(Path site) throws IOException {
         StringBuilder all = new StringBuilder();
         for (String page : pages(site)) {
