@@ -53,8 +53,7 @@ class LiveDumpValidationTest {
     }
 
     private static Running start(String options, String rounds) throws IOException {
-        List<String> cmd = List.of(AgentRun.java().toString(), "-Xshare:auto",
-                "-javaagent:" + AgentRun.agentJar() + "=" + options, "-cp", AgentRun.targetClassPath(), MAIN, rounds);
+        List<String> cmd = AgentRun.command(AgentRun.java(), List.of(), options, AgentRun.targetClassPath(), MAIN, rounds);
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String first = out.readLine();

@@ -109,8 +109,9 @@ public final class AgentRun {
         return new Result(p.exitValue(), out.toString(), Files.readString(err, StandardCharsets.UTF_8));
     }
 
-    private static List<String> command(Path java, List<String> jvmOptions, String agentOptions, String classPath,
-                                        String mainClass, String... args) {
+    /** The command line {@link #run} starts: {@code java [-javaagent:jar=options] -cp classPath mainClass args}. */
+    public static List<String> command(Path java, List<String> jvmOptions, String agentOptions, String classPath,
+                                       String mainClass, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java.toString());
         cmd.add("-Xshare:auto");
