@@ -37,6 +37,9 @@ final class MergedDependences extends AbstractList<Dependence> {
     private final Set<Integer> partlyRead;
     /** A live dump's: the tables' locks, every table's read under all of them; null at exit. */
     private final Seqlock[] locks;
+    /** {@link #locks} with thread t's first, the one asked when it keeps changing; made once per thread. */
+    private Seqlock[] ownerFirst;
+    private int ownerFirstOf = -1;
     private int size = -1;
 
     // the cursor of get(i): the position it stands at and the entry that comes next
@@ -61,12 +64,19 @@ final class MergedDependences extends AbstractList<Dependence> {
      * reads is a state the tables had (a relation bit or a count may be newer than another: each is
      * read at some moment of the read).
      */
-    private <T> T attempt(int t, Supplier<T> read) {
-        if (locks != null) {
-            Seqlock[] ownerFirst = locks.clone();   // the entry's thread is the one asked when it keeps changing
+    private Seqlock[] ownerFirst(int t) {
+        if (ownerFirstOf != t) {   // the entries are read thread by thread
+            ownerFirst = locks.clone();
             ownerFirst[0] = locks[t];
             ownerFirst[t] = locks[0];
-            T got = Seqlock.read(read, LIVE_ATTEMPTS, ownerFirst);
+            ownerFirstOf = t;
+        }
+        return ownerFirst;
+    }
+
+    private <T> T attempt(int t, Supplier<T> read) {
+        if (locks != null) {
+            T got = Seqlock.read(read, LIVE_ATTEMPTS, ownerFirst(t));
             if (got == null) {
                 partlyRead.add(threads.get(t).id);
             }
